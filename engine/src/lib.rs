@@ -1,1 +1,21 @@
-//! Search.
+//! Hoeven's search: iterative deepening, principal variation search with
+//! quiescence, a lock-free transposition table shared by Lazy SMP threads,
+//! and time management.
+
+pub mod bench;
+mod engine;
+pub mod history;
+pub mod limits;
+pub mod movepick;
+mod params;
+pub mod report;
+pub mod score;
+mod search;
+pub mod see;
+pub mod time;
+pub mod tt;
+
+pub use engine::{Engine, SearchRequest};
+pub use limits::{Limits, SearchOptions};
+pub use report::{PvInfo, Reporter};
+pub use tt::{AllocError, Bound};

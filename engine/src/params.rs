@@ -1,0 +1,24 @@
+//! Every tunable constant of the search, in one place with its name.
+
+/// Aspiration windows start at this depth, this wide around the last score.
+pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+pub const ASPIRATION_DELTA: i32 = 18;
+
+/// Null-move pruning: minimum depth, and the reduction `BASE + depth / DIVISOR`.
+pub const NMP_MIN_DEPTH: i32 = 3;
+pub const NMP_BASE_REDUCTION: i32 = 3;
+pub const NMP_DEPTH_DIVISOR: i32 = 4;
+
+/// Late-move reductions: `BASE + ln(depth) * ln(moves) / DIVISOR`, applied
+/// from this depth on and after this many moves.
+pub const LMR_BASE: f64 = 0.75;
+pub const LMR_DIVISOR: f64 = 2.25;
+pub const LMR_MIN_DEPTH: i32 = 3;
+pub const LMR_MIN_MOVES: usize = 3;
+/// History score worth one ply of reduction.
+pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+
+/// History scores saturate at this magnitude.
+pub const HISTORY_MAX: i32 = 16_384;
+/// A quiet move's history bonus grows with depth up to this cap.
+pub const HISTORY_BONUS_MAX: i32 = 1_600;

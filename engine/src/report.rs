@@ -1,0 +1,40 @@
+//! What the search tells its caller: principal variations as they complete,
+//! the move being searched, and finally the best move.
+
+use crate::tt::Bound;
+use movegen::Move;
+use std::time::Duration;
+
+/// One principal variation, as a UCI `info` line carries it.
+#[derive(Clone, Debug)]
+pub struct PvInfo {
+    pub depth: i32,
+    pub seldepth: usize,
+    /// 1-based line number for MultiPV.
+    pub multipv: usize,
+    pub score: i32,
+    /// `None` for an exact score; a fail-high is `Lower`, a fail-low `Upper`.
+    pub bound: Option<Bound>,
+    pub nodes: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+impl PvInfo {
+    pub fn nps(&self) -> u64 {
+        let ms = self.time.as_millis().max(1) as u64;
+        self.nodes.saturating_mul(1000) / ms
+    }
+}
+
+/// Receives the search's output. Called from the main search thread only,
+/// and `best_move` exactly once per search, last.
+pub trait Reporter: Send + Sync {
+    fn pv(&self, info: &PvInfo);
+    fn current_move(&self, depth: i32, mv: Move, number: usize);
+    /// The root has no legal move: mate (`in_check`) or stalemate.
+    fn no_moves(&self, in_check: bool);
+    /// `None` when there is no legal move.
+    fn best_move(&self, best: Option<Move>, ponder: Option<Move>);
+}

@@ -1,0 +1,692 @@
+//! One search thread: iterative deepening with aspiration windows over a
+//! principal variation search with quiescence at the leaves.
+
+use crate::history::History;
+use crate::limits::{Limits, SearchOptions};
+use crate::movepick::{is_quiet, MovePicker};
+use crate::params::*;
+use crate::report::{PvInfo, Reporter};
+use crate::score::{is_mate, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
+use crate::time::TimeManager;
+use crate::tt::{Bound, TranspositionTable};
+use movegen::{Board, Move, PieceKind};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// State shared by all threads of one search.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub stop: &'a AtomicBool,
+    /// True while the search is a ponder search (cleared by `ponderhit`).
+    pub pondering: &'a AtomicBool,
+    /// Nodes per thread, published every few hundred nodes.
+    pub nodes: &'a [AtomicU64],
+    pub limits: &'a Limits,
+    pub options: &'a SearchOptions,
+    pub time: TimeManager,
+    pub root: &'a Board,
+    /// Keys of the game's positions up to and including the root.
+    pub game_keys: &'a [u64],
+    pub root_moves: &'a [Move],
+    pub reporter: &'a dyn Reporter,
+    pub lmr: &'a LmrTable,
+}
+
+impl Shared<'_> {
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+}
+
+/// Late-move reductions by depth and move number.
+pub(crate) struct LmrTable([[i32; 64]; 64]);
+
+impl LmrTable {
+    pub fn new() -> LmrTable {
+        let mut t = [[0; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as i32;
+            }
+        }
+        LmrTable(t)
+    }
+
+    #[inline(always)]
+    fn get(&self, depth: i32, moves: usize) -> i32 {
+        self.0[(depth as usize).min(63)][moves.min(63)]
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+    pub seldepth: usize,
+    pub pv: Vec<Move>,
+}
+
+/// The result of a thread's last completed iteration.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Completed {
+    pub depth: i32,
+    /// Every searched line, best first (MultiPV lines are the first ones).
+    pub lines: Vec<RootMove>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    plies_from_null: usize,
+    null_move: bool,
+}
+
+pub(crate) struct Searcher<'a> {
+    shared: &'a Shared<'a>,
+    history: &'a mut History,
+    id: usize,
+    nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    keys: Vec<u64>,
+    root_index: usize,
+    stack: Vec<Frame>,
+    pv: Vec<[Move; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    root_moves: Vec<RootMove>,
+    pv_index: usize,
+    multi_pv: usize,
+    pub completed: Completed,
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(shared: &'a Shared<'a>, history: &'a mut History, id: usize) -> Searcher<'a> {
+        let root_moves = shared
+            .root_moves
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INFINITE,
+                seldepth: 0,
+                pv: vec![mv],
+            })
+            .collect::<Vec<_>>();
+        let multi_pv = if id == 0 {
+            shared.options.multi_pv.clamp(1, root_moves.len().max(1))
+        } else {
+            1
+        };
+        let mut stack = vec![Frame::default(); MAX_PLY + 4];
+        stack[0].plies_from_null = usize::MAX;
+        Searcher {
+            shared,
+            history,
+            id,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            keys: shared.game_keys.to_vec(),
+            root_index: shared.game_keys.len().saturating_sub(1),
+            stack,
+            pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            root_moves,
+            pv_index: 0,
+            multi_pv,
+            completed: Completed::default(),
+        }
+    }
+
+    fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    // ----- Iterative deepening -----
+
+    pub fn iterate(&mut self) {
+        let max_depth = self
+            .shared
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as i32 - 1)
+            .clamp(1, MAX_PLY as i32 - 1);
+        let root = self.shared.root.clone();
+        for depth in 1..=max_depth {
+            // Lazy SMP: helper threads skip some depths, each in its own
+            // pattern, so that the threads spread over several depths and
+            // fill the shared table with different parts of the tree.
+            if !self.is_main() && depth > 1 {
+                let size = 1 + ((self.id - 1) / 2) % 3;
+                let phase = (self.id - 1) % (2 * size);
+                if ((depth as usize + phase) / size) % 2 == 1 {
+                    continue;
+                }
+            }
+            for rm in &mut self.root_moves {
+                rm.score = -INFINITE;
+            }
+            for pv_index in 0..self.multi_pv {
+                self.pv_index = pv_index;
+                self.seldepth = 0;
+                self.aspiration(&root, depth);
+                // Lines already settled this iteration keep their order.
+                self.root_moves[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed = Completed {
+                depth,
+                lines: self.root_moves.clone(),
+            };
+            self.publish_nodes();
+            if self.is_main() {
+                for i in 0..self.multi_pv {
+                    self.report_line(i, depth, None);
+                }
+                if self.should_end_after_iteration() {
+                    break;
+                }
+            }
+        }
+        self.publish_nodes();
+    }
+
+    /// Searches the root with a narrow window around the last score,
+    /// widening it on a fail-high or fail-low.
+    fn aspiration(&mut self, root: &Board, depth: i32) {
+        let prev = self.root_moves[self.pv_index].score;
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) =
+            if depth >= ASPIRATION_MIN_DEPTH && prev > -INFINITE && !is_mate(prev) {
+                ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+            } else {
+                (-INFINITE, INFINITE)
+            };
+        loop {
+            let score = self.search::<true>(root, alpha, beta, depth, 0);
+            self.root_moves[self.pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            if self.stopped {
+                return;
+            }
+            let bound = if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+                Some(Bound::Upper)
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+                Some(Bound::Lower)
+            } else {
+                return;
+            };
+            if self.is_main() && self.shared.time.elapsed().as_millis() > 3000 {
+                self.report_line(self.pv_index, depth, bound);
+            }
+            delta += delta / 2;
+        }
+    }
+
+    fn should_end_after_iteration(&self) -> bool {
+        let limits = self.shared.limits;
+        let best = self.root_moves[0].score;
+        if let Some(mate) = limits.mate {
+            if best >= MATE_BOUND && mate_in(0) - best <= 2 * mate as i32 {
+                return true;
+            }
+        }
+        !self.shared.pondering.load(Ordering::Relaxed) && self.shared.time.soft_expired()
+    }
+
+    fn report_line(&self, index: usize, depth: i32, bound: Option<Bound>) {
+        let rm = &self.root_moves[index];
+        self.shared.reporter.pv(&PvInfo {
+            depth,
+            seldepth: rm.seldepth.max(1),
+            multipv: index + 1,
+            score: rm.score,
+            bound,
+            nodes: self.shared.total_nodes(),
+            time: self.shared.time.elapsed(),
+            hashfull: self.shared.tt.hashfull(),
+            pv: rm.pv.clone(),
+        });
+    }
+
+    // ----- Stopping -----
+
+    fn publish_nodes(&self) {
+        self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+    }
+
+    /// Whether to abandon the search. The main thread also watches the clock
+    /// and the node limit. Depth 1 of the main thread always completes, so
+    /// that there is a move to play.
+    fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        let shared = self.shared;
+        if self.is_main() {
+            if self.completed.depth == 0 {
+                return false;
+            }
+            if let Some(limit) = shared.limits.nodes {
+                let total = if shared.nodes.len() == 1 {
+                    self.nodes
+                } else {
+                    shared.total_nodes()
+                };
+                if total >= limit {
+                    shared.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            if self.nodes.is_multiple_of(1024)
+                && !shared.pondering.load(Ordering::Relaxed)
+                && shared.time.hard_expired()
+            {
+                shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if self.nodes.is_multiple_of(512) {
+            self.publish_nodes();
+        }
+        self.stopped = shared.stop.load(Ordering::Relaxed);
+        self.stopped
+    }
+
+    // ----- Draws -----
+
+    fn is_draw(&self, board: &Board, ply: usize) -> bool {
+        if board.is_insufficient_material() {
+            return true;
+        }
+        // Fifty moves, unless the hundredth half-move delivered mate.
+        if board.halfmove_clock() >= 100 && (!board.in_check() || board.has_legal_move()) {
+            return true;
+        }
+        self.is_repetition(board, ply)
+    }
+
+    /// A position seen before counts as a draw if the earlier occurrence is
+    /// inside the search (or the root itself), or if it occurred twice in
+    /// the game before the root.
+    fn is_repetition(&self, board: &Board, ply: usize) -> bool {
+        let key = board.key();
+        let n = self.keys.len();
+        let reach = (board.halfmove_clock() as usize).min(self.stack[ply].plies_from_null);
+        let mut seen = 0;
+        let mut back = 4;
+        while back <= reach && back < n {
+            let index = n - 1 - back;
+            if self.keys[index] == key {
+                if index >= self.root_index {
+                    return true;
+                }
+                seen += 1;
+                if seen >= 2 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+
+    // ----- Principal variation search -----
+
+    fn search<const PV: bool>(
+        &mut self,
+        board: &Board,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.quiescence::<PV>(board, alpha, beta, ply);
+        }
+        let root = ply == 0;
+        self.nodes += 1;
+        if PV {
+            self.pv_len[ply] = ply;
+            self.seldepth = self.seldepth.max(ply + 1);
+        }
+        if self.should_stop() {
+            return 0;
+        }
+        if !root {
+            if self.is_draw(board, ply) {
+                return DRAW;
+            }
+            if ply >= MAX_PLY - 1 {
+                return if board.in_check() {
+                    DRAW
+                } else {
+                    eval::evaluate(board)
+                };
+            }
+            // Mate distance pruning: no line from here can beat a mate
+            // already found closer to the root.
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(mate_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        self.history.clear_killers(ply + 2);
+
+        // Transposition table: a cutoff outside the PV, a move to try first.
+        let tt = self.shared.tt;
+        let key = board.key();
+        let hit = tt.probe(key, ply);
+        let mut hash_move = Move::NONE;
+        if let Some(h) = hit {
+            if !h.mv.is_none() && board.is_legal(h.mv) {
+                hash_move = h.mv;
+            }
+            if !PV
+                && h.depth >= depth
+                && match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                }
+            {
+                return h.score;
+            }
+        }
+
+        let in_check = board.in_check();
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            hit.map_or_else(|| eval::evaluate(board), |h| h.eval)
+        };
+
+        // Null-move pruning: if passing still fails high, a real move would
+        // too. Not in check, not right after another null move, and not with
+        // only pawns left, where zugzwang is common.
+        if !PV
+            && !in_check
+            && depth >= NMP_MIN_DEPTH
+            && static_eval >= beta
+            && !self.stack[ply].null_move
+            && beta > -MATE_BOUND
+            && has_non_pawn_material(board)
+        {
+            let reduction = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR;
+            let mut child = board.clone();
+            child.make_null_move();
+            self.keys.push(child.key());
+            self.stack[ply + 1] = Frame {
+                plies_from_null: 0,
+                null_move: true,
+            };
+            let score = -self.search::<false>(&child, -beta, -beta + 1, depth - reduction, ply + 1);
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return if score >= MATE_BOUND { beta } else { score };
+            }
+        }
+
+        let us = board.side_to_move();
+        let mut picker = MovePicker::new(hash_move, self.history.killers(ply), false);
+        let mut best_score = -INFINITE;
+        let mut best_move = Move::NONE;
+        let mut moves_searched = 0usize;
+        let mut quiets_tried: Vec<Move> = Vec::new();
+
+        while let Some(m) = picker.next(board, self.history) {
+            if root && !self.root_moves[self.pv_index..].iter().any(|rm| rm.mv == m) {
+                continue;
+            }
+            let quiet = is_quiet(board, m);
+            if root && self.is_main() && self.shared.time.elapsed().as_millis() > 1000 {
+                self.shared
+                    .reporter
+                    .current_move(depth, m, self.pv_index + moves_searched + 1);
+            }
+
+            let mut child = board.clone();
+            child.make_move(m);
+            self.keys.push(child.key());
+            self.stack[ply + 1] = Frame {
+                plies_from_null: self.stack[ply].plies_from_null.saturating_add(1),
+                null_move: false,
+            };
+            let gives_check = child.in_check();
+
+            // Check extension: look one ply further at checking moves.
+            let new_depth = depth - 1 + i32::from(gives_check);
+
+            let mut score;
+            if moves_searched == 0 {
+                score = -self.search::<PV>(&child, -beta, -alpha, new_depth, ply + 1);
+            } else {
+                // Late-move reductions: quiet moves ordered late are searched
+                // shallower with a null window, and again at full depth only
+                // if they surprise.
+                let mut reduction = 0;
+                if depth >= LMR_MIN_DEPTH
+                    && moves_searched >= LMR_MIN_MOVES
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                {
+                    reduction = self.shared.lmr.get(depth, moves_searched);
+                    reduction -= i32::from(PV);
+                    reduction -= self.history.quiet(us, m) / LMR_HISTORY_DIVISOR;
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                score = -self.search::<false>(
+                    &child,
+                    -alpha - 1,
+                    -alpha,
+                    new_depth - reduction,
+                    ply + 1,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.search::<false>(&child, -alpha - 1, -alpha, new_depth, ply + 1);
+                }
+                if PV && score > alpha && score < beta {
+                    score = -self.search::<true>(&child, -beta, -alpha, new_depth, ply + 1);
+                }
+            }
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            moves_searched += 1;
+
+            if root {
+                self.update_root_move(m, score, alpha, moves_searched == 1);
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = m;
+                    if PV && !root {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.history.update_quiet(us, m, &quiets_tried, depth, ply);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if quiet && m != best_move {
+                quiets_tried.push(m);
+            }
+        }
+
+        if moves_searched == 0 {
+            return if in_check { mated_in(ply) } else { DRAW };
+        }
+
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if PV && !best_move.is_none() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if !(root && self.pv_index > 0) {
+            let eval = if in_check { 0 } else { static_eval };
+            tt.store(key, best_move, best_score, eval, depth, bound, ply);
+        }
+        best_score
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][ply] = m;
+        head[ply][ply + 1..child_len].copy_from_slice(&tail[0][ply + 1..child_len]);
+        self.pv_len[ply] = child_len;
+    }
+
+    fn update_root_move(&mut self, m: Move, score: i32, alpha: i32, first: bool) {
+        let child_len = self.pv_len[1].max(1);
+        let seldepth = self.seldepth;
+        let Some(rm) = self.root_moves.iter_mut().find(|rm| rm.mv == m) else {
+            return;
+        };
+        if first || score > alpha {
+            rm.score = score;
+            rm.seldepth = seldepth;
+            rm.pv.clear();
+            rm.pv.push(m);
+            rm.pv.extend_from_slice(&self.pv[1][1..child_len]);
+        } else {
+            // Only its rank among the other moves matters: below all of them.
+            rm.score = -INFINITE;
+        }
+    }
+
+    // ----- Quiescence -----
+
+    /// Searches captures and promotions until the position is quiet, so that
+    /// the evaluation is never taken in the middle of an exchange. In check,
+    /// every evasion is searched.
+    fn quiescence<const PV: bool>(
+        &mut self,
+        board: &Board,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        if PV {
+            self.pv_len[ply] = ply;
+            self.seldepth = self.seldepth.max(ply + 1);
+        }
+        if self.should_stop() {
+            return 0;
+        }
+        if self.is_draw(board, ply) {
+            return DRAW;
+        }
+        let in_check = board.in_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check {
+                DRAW
+            } else {
+                eval::evaluate(board)
+            };
+        }
+
+        let tt = self.shared.tt;
+        let key = board.key();
+        let hit = tt.probe(key, ply);
+        let mut hash_move = Move::NONE;
+        if let Some(h) = hit {
+            if !PV
+                && match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                }
+            {
+                return h.score;
+            }
+            if !h.mv.is_none() && (in_check || !is_quiet(board, h.mv)) && board.is_legal(h.mv) {
+                hash_move = h.mv;
+            }
+        }
+
+        let static_eval;
+        let mut best_score;
+        if in_check {
+            static_eval = -INFINITE;
+            best_score = -INFINITE;
+        } else {
+            // Stand pat: the side to move may decline every capture.
+            static_eval = hit.map_or_else(|| eval::evaluate(board), |h| h.eval);
+            best_score = static_eval;
+            if best_score >= beta {
+                return best_score;
+            }
+            alpha = alpha.max(best_score);
+        }
+
+        let mut picker = MovePicker::new(hash_move, [Move::NONE; 2], !in_check);
+        let mut best_move = Move::NONE;
+        let mut moves_searched = 0;
+        while let Some(m) = picker.next(board, self.history) {
+            // Outside check, captures that lose material are not worth a look.
+            if !in_check && !crate::see::see_ge(board, m, 0) {
+                continue;
+            }
+            let mut child = board.clone();
+            child.make_move(m);
+            self.keys.push(child.key());
+            self.stack[ply + 1] = Frame {
+                plies_from_null: self.stack[ply].plies_from_null.saturating_add(1),
+                null_move: false,
+            };
+            let score = -self.quiescence::<PV>(&child, -beta, -alpha, ply + 1);
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            moves_searched += 1;
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = m;
+                    if PV {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        if in_check && moves_searched == 0 {
+            return mated_in(ply);
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        let eval = if in_check { 0 } else { static_eval };
+        tt.store(key, best_move, best_score, eval, 0, bound, ply);
+        best_score
+    }
+}
+
+fn has_non_pawn_material(board: &Board) -> bool {
+    let us = board.side_to_move();
+    (board.colored(us) & !board.pieces(PieceKind::Pawn) & !board.pieces(PieceKind::King))
+        .is_nonempty()
+}

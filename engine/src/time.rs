@@ -1,0 +1,143 @@
+//! Time management: from the clock, a soft limit (do not start another
+//! iteration after it) and a hard limit (stop at once), both measured from
+//! the moment `go` arrived.
+
+use crate::limits::Limits;
+use movegen::Color;
+use std::time::{Duration, Instant};
+
+/// Moves to plan for when the GUI gives no `movestogo`.
+const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// The hard limit is at most this share of the remaining clock.
+const HARD_SHARE_OF_CLOCK: f64 = 0.5;
+/// The hard limit may exceed the soft limit by this factor.
+const HARD_OVER_SOFT: f64 = 4.0;
+
+#[derive(Clone, Copy, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+}
+
+impl TimeManager {
+    pub fn new(start: Instant, limits: &Limits, us: Color, overhead: Duration) -> TimeManager {
+        let mut soft = None;
+        let mut hard = None;
+        if let Some(mt) = limits.move_time {
+            let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
+            soft = Some(t);
+            hard = Some(t);
+        }
+        let clock_given = limits.time.iter().any(Option::is_some);
+        if clock_given {
+            // A clock for the other side only means we have none left to plan with.
+            let left = limits.time[us.index()].unwrap_or(Duration::ZERO);
+            let inc = limits.increment[us.index()].unwrap_or(Duration::ZERO);
+            let usable = left.saturating_sub(overhead).max(Duration::from_millis(1));
+            let mtg = limits
+                .moves_to_go
+                .unwrap_or(DEFAULT_MOVES_TO_GO)
+                .clamp(1, 50);
+            let base = usable.as_secs_f64() / mtg as f64 + inc.as_secs_f64() * 0.75;
+            let cap = usable.as_secs_f64() * HARD_SHARE_OF_CLOCK;
+            let soft_clock = base.min(cap * 0.5);
+            // With one move to go the whole clock may be used, less the overhead.
+            let hard_cap = if mtg == 1 {
+                usable.as_secs_f64() * 0.9
+            } else {
+                cap
+            };
+            let hard_clock = (soft_clock * HARD_OVER_SOFT).min(hard_cap).max(soft_clock);
+            soft = Some(min_opt(soft, Duration::from_secs_f64(soft_clock)));
+            hard = Some(min_opt(hard, Duration::from_secs_f64(hard_clock)));
+        }
+        TimeManager { start, soft, hard }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the clock says not to begin another iteration.
+    pub fn soft_expired(&self) -> bool {
+        self.soft.is_some_and(|s| self.elapsed() >= s)
+    }
+
+    /// Whether the clock says to stop now.
+    pub fn hard_expired(&self) -> bool {
+        self.hard.is_some_and(|h| self.elapsed() >= h)
+    }
+}
+
+fn min_opt(a: Option<Duration>, b: Duration) -> Duration {
+    a.map_or(b, |a| a.min(b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(white_ms: Option<u64>, black_ms: Option<u64>, inc_ms: u64) -> Limits {
+        Limits {
+            time: [
+                white_ms.map(Duration::from_millis),
+                black_ms.map(Duration::from_millis),
+            ],
+            increment: [Some(Duration::from_millis(inc_ms)); 2],
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn limits_stay_inside_the_clock() {
+        let now = Instant::now();
+        for ms in [10, 100, 1_000, 60_000, 3_600_000] {
+            let tm = TimeManager::new(
+                now,
+                &limits(Some(ms), Some(ms), ms / 100),
+                Color::White,
+                Duration::from_millis(10),
+            );
+            let (soft, hard) = (tm.soft.unwrap(), tm.hard.unwrap());
+            assert!(soft <= hard, "{ms}");
+            assert!(
+                hard <= Duration::from_millis(ms / 2).max(Duration::from_millis(1)),
+                "{ms}: {hard:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn one_clock_is_enough() {
+        let now = Instant::now();
+        let tm = TimeManager::new(
+            now,
+            &limits(None, Some(10_000), 0),
+            Color::Black,
+            Duration::ZERO,
+        );
+        assert!(tm.hard.unwrap() > Duration::from_millis(100));
+        // Only the opponent's clock: move at once rather than think forever.
+        let tm = TimeManager::new(
+            now,
+            &limits(None, Some(10_000), 0),
+            Color::White,
+            Duration::ZERO,
+        );
+        assert!(tm.hard.unwrap() <= Duration::from_millis(1));
+    }
+
+    #[test]
+    fn movetime_is_honoured_and_no_limit_means_none() {
+        let now = Instant::now();
+        let l = Limits {
+            move_time: Some(Duration::from_millis(500)),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(now, &l, Color::White, Duration::from_millis(20));
+        assert_eq!(tm.hard, Some(Duration::from_millis(480)));
+        let tm = TimeManager::new(now, &Limits::default(), Color::White, Duration::ZERO);
+        assert!(tm.hard.is_none() && !tm.hard_expired());
+    }
+}

@@ -1,0 +1,282 @@
+//! The transposition table, shared by all search threads without locks.
+//!
+//! Each entry is two atomic words: the data, and the key xor-ed with the
+//! data. A reader accepts an entry only if the two agree, so a torn write
+//! from another thread reads as a miss rather than as wrong data. Moves from
+//! the table are still checked with `Board::is_legal` before use.
+
+use crate::score::{from_tt, to_tt};
+use movegen::Move;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// The score is at least this (a fail high).
+    Lower,
+    /// The score is at most this (a fail low).
+    Upper,
+    Exact,
+}
+
+/// What a probe returns; the score is already relative to the probing node.
+#[derive(Clone, Copy, Debug)]
+pub struct TtHit {
+    pub mv: Move,
+    pub score: i32,
+    pub eval: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Entry {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const ENTRIES_PER_BUCKET: usize = 4;
+
+/// Four entries in one cache line.
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket {
+    entries: [Entry; ENTRIES_PER_BUCKET],
+}
+
+/// Data word layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | age 6.
+fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, age: u8) -> u64 {
+    let bound = match bound {
+        Bound::Lower => 1u64,
+        Bound::Upper => 2,
+        Bound::Exact => 3,
+    };
+    mv.to_bits() as u64
+        | (score as i16 as u16 as u64) << 16
+        | (eval as i16 as u16 as u64) << 32
+        | (depth.clamp(0, 255) as u64) << 48
+        | bound << 56
+        | ((age & 63) as u64) << 58
+}
+
+fn unpack(data: u64) -> Option<(TtHit, u8)> {
+    let bound = match (data >> 56) & 3 {
+        1 => Bound::Lower,
+        2 => Bound::Upper,
+        3 => Bound::Exact,
+        _ => return None,
+    };
+    let hit = TtHit {
+        mv: Move::from_bits(data as u16),
+        score: (data >> 16) as u16 as i16 as i32,
+        eval: (data >> 32) as u16 as i16 as i32,
+        depth: ((data >> 48) & 255) as i32,
+        bound,
+    };
+    Some((hit, (data >> 58) as u8))
+}
+
+/// Why the table could not be resized.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AllocError {
+    pub megabytes: usize,
+}
+
+impl std::fmt::Display for AllocError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "could not allocate {} MB for the hash table",
+            self.megabytes
+        )
+    }
+}
+
+impl std::error::Error for AllocError {}
+
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    age: AtomicU8,
+}
+
+impl TranspositionTable {
+    pub fn new(megabytes: usize) -> Result<TranspositionTable, AllocError> {
+        let bytes = megabytes
+            .max(1)
+            .checked_mul(1 << 20)
+            .ok_or(AllocError { megabytes })?;
+        let count = bytes / std::mem::size_of::<Bucket>();
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(count)
+            .map_err(|_| AllocError { megabytes })?;
+        buckets.resize_with(count, Bucket::default);
+        Ok(TranspositionTable {
+            buckets,
+            age: AtomicU8::new(0),
+        })
+    }
+
+    pub fn megabytes(&self) -> usize {
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+    }
+
+    /// Empties every entry (`ucinewgame`, `Clear Hash`).
+    pub fn clear(&self) {
+        for bucket in &self.buckets {
+            for e in &bucket.entries {
+                e.check.store(0, Ordering::Relaxed);
+                e.data.store(0, Ordering::Relaxed);
+            }
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    /// Marks the start of a new search, so that older entries are replaced first.
+    pub fn new_search(&self) {
+        let age = self.age.load(Ordering::Relaxed).wrapping_add(1) & 63;
+        self.age.store(age, Ordering::Relaxed);
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> &Bucket {
+        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtHit> {
+        for e in &self.bucket(key).entries {
+            let data = e.data.load(Ordering::Relaxed);
+            if e.check.load(Ordering::Relaxed) ^ data == key {
+                let (mut hit, _) = unpack(data)?;
+                hit.score = from_tt(hit.score, ply);
+                return Some(hit);
+            }
+        }
+        None
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Move,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+        ply: usize,
+    ) {
+        let age = self.age.load(Ordering::Relaxed);
+        let bucket = self.bucket(key);
+        // Replace the same position if present, else the entry whose depth,
+        // discounted by how many searches ago it was written, is lowest.
+        let mut victim = &bucket.entries[0];
+        let mut victim_worth = i32::MAX;
+        let mut old_move = Move::NONE;
+        for e in &bucket.entries {
+            let data = e.data.load(Ordering::Relaxed);
+            let decoded = unpack(data);
+            if e.check.load(Ordering::Relaxed) ^ data == key && decoded.is_some() {
+                let Some((old, _)) = decoded else { break };
+                // Keep a deeper exact result of this same search.
+                if bound != Bound::Exact && old.depth > depth + 3 && old.bound == Bound::Exact {
+                    return;
+                }
+                victim = e;
+                old_move = old.mv;
+                break;
+            }
+            let worth = match decoded {
+                None => i32::MIN,
+                Some((old, old_age)) => {
+                    let stale = (age.wrapping_sub(old_age) & 63) as i32;
+                    old.depth - 8 * stale
+                }
+            };
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = e;
+            }
+        }
+        let mv = if mv.is_none() { old_move } else { mv };
+        let data = pack(mv, to_tt(score, ply), eval, depth, bound, age);
+        victim.check.store(key ^ data, Ordering::Relaxed);
+        victim.data.store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of a sample of entries written by the current search.
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age.load(Ordering::Relaxed);
+        let sample = self.buckets.len().min(250);
+        let mut used = 0;
+        for bucket in &self.buckets[..sample] {
+            for e in &bucket.entries {
+                if let Some((_, a)) = unpack(e.data.load(Ordering::Relaxed)) {
+                    if a == age {
+                        used += 1;
+                    }
+                }
+            }
+        }
+        if sample == 0 {
+            0
+        } else {
+            (used * 1000 / (sample * ENTRIES_PER_BUCKET)) as u32
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::mate_in;
+    use movegen::Square;
+
+    #[test]
+    fn store_then_probe() {
+        let tt = TranspositionTable::new(1).unwrap();
+        let m = Move::new(Square::E1, Square::F1);
+        tt.store(0xDEAD_BEEF, m, -123, 45, 7, Bound::Lower, 3);
+        let hit = tt.probe(0xDEAD_BEEF, 3).unwrap();
+        assert_eq!(
+            (hit.mv, hit.score, hit.eval, hit.depth, hit.bound),
+            (m, -123, 45, 7, Bound::Lower)
+        );
+        assert!(tt.probe(0xDEAD_BEEE, 3).is_none());
+    }
+
+    #[test]
+    fn mate_scores_are_relative_to_the_node() {
+        let tt = TranspositionTable::new(1).unwrap();
+        tt.store(42, Move::NONE, mate_in(9), 0, 5, Bound::Exact, 4);
+        assert_eq!(tt.probe(42, 4).unwrap().score, mate_in(9));
+        assert_eq!(tt.probe(42, 2).unwrap().score, mate_in(7));
+    }
+
+    #[test]
+    fn hashfull_counts_this_search_and_clear_empties() {
+        let tt = TranspositionTable::new(1).unwrap();
+        assert_eq!(tt.hashfull(), 0);
+        for k in 0..100_000u64 {
+            tt.store(
+                k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                Move::NONE,
+                0,
+                0,
+                1,
+                Bound::Exact,
+                0,
+            );
+        }
+        assert!(tt.hashfull() > 500);
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
+        tt.clear();
+        assert!(tt.probe(0x9E37_79B9_7F4A_7C15, 0).is_none());
+    }
+
+    #[test]
+    fn impossible_size_fails_cleanly() {
+        assert!(TranspositionTable::new(usize::MAX >> 21).is_err());
+    }
+}
