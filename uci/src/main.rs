@@ -1,14 +1,50 @@
-//! The `hoeven` binary: a UCI engine when started without arguments, and a
-//! few command-line tools (`perft`, `bench`) otherwise.
+//! The `hoeven` binary: a UCI engine when started without arguments, and
+//! command-line tools otherwise (`perft`, `bench`).
 
+mod go;
+mod options;
+mod output;
 mod perft;
+mod session;
 
 use std::process::ExitCode;
+
+const USAGE: &str = "usage: hoeven                       UCI engine on standard input/output
+       hoeven perft <depth> [fen] [--threads]
+       hoeven bench [depth]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
+        None => {
+            session::run();
+            ExitCode::SUCCESS
+        }
         Some("perft") => perft::command_line(&args[1..]),
-        _ => ExitCode::SUCCESS,
+        Some("bench") => bench(&args[1..]),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Some(other) => {
+            eprintln!("unknown command '{other}'\n{USAGE}");
+            ExitCode::from(2)
+        }
     }
+}
+
+fn bench(args: &[String]) -> ExitCode {
+    let depth = match args.first().map(|d| d.parse::<i32>()) {
+        None => engine::bench::DEFAULT_DEPTH,
+        Some(Ok(d)) if d >= 1 => d,
+        Some(_) => {
+            eprintln!("bench: depth must be a positive number");
+            return ExitCode::from(2);
+        }
+    };
+    let result = engine::bench::run(depth, |i, fen, nodes| {
+        println!("position {:2}: {nodes:>10} nodes  {fen}", i + 1);
+    });
+    println!("\n{} nodes {} nps", result.nodes, result.nps());
+    ExitCode::SUCCESS
 }

@@ -1,0 +1,211 @@
+//! The UCI options: their declarations for `uci`, and `setoption` parsing.
+
+use std::fmt::Write;
+
+pub const DEFAULT_HASH_MB: usize = 16;
+pub const MAX_HASH_MB: usize = 1 << 20;
+pub const MAX_THREADS: usize = 1024;
+pub const MAX_MULTI_PV: usize = 256;
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub multi_pv: usize,
+    pub ponder: bool,
+    pub move_overhead_ms: u64,
+    pub chess960: bool,
+    pub show_wdl: bool,
+    pub analyse_mode: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
+            multi_pv: 1,
+            ponder: false,
+            move_overhead_ms: 10,
+            chess960: false,
+            show_wdl: false,
+            analyse_mode: false,
+        }
+    }
+}
+
+/// The `option ...` lines sent in answer to `uci`.
+pub fn declarations() -> String {
+    let d = Options::default();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
+        d.hash_mb
+    );
+    let _ = writeln!(
+        s,
+        "option name Threads type spin default {} min 1 max {MAX_THREADS}",
+        d.threads
+    );
+    let _ = writeln!(
+        s,
+        "option name MultiPV type spin default {} min 1 max {MAX_MULTI_PV}",
+        d.multi_pv
+    );
+    let _ = writeln!(s, "option name Ponder type check default {}", d.ponder);
+    let _ = writeln!(
+        s,
+        "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
+        d.move_overhead_ms
+    );
+    let _ = writeln!(s, "option name Clear Hash type button");
+    let _ = writeln!(
+        s,
+        "option name UCI_Chess960 type check default {}",
+        d.chess960
+    );
+    let _ = writeln!(
+        s,
+        "option name UCI_ShowWDL type check default {}",
+        d.show_wdl
+    );
+    let _ = writeln!(
+        s,
+        "option name UCI_AnalyseMode type check default {}",
+        d.analyse_mode
+    );
+    s
+}
+
+/// A `setoption` understood: what to change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    Hash(usize),
+    Threads(usize),
+    MultiPv(usize),
+    Ponder(bool),
+    MoveOverhead(u64),
+    ClearHash,
+    Chess960(bool),
+    ShowWdl(bool),
+    AnalyseMode(bool),
+}
+
+/// The result of parsing `setoption`: the change, and a note when the value
+/// had to be clamped into range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    pub change: Change,
+    pub note: Option<String>,
+}
+
+/// Parses the words after `setoption`: `name <name...> [value <value...>]`.
+pub fn parse(args: &str) -> Result<Parsed, String> {
+    let args = args.trim();
+    let Some(rest) = strip_keyword(args, "name") else {
+        return Err("setoption needs 'name <option>'".to_string());
+    };
+    let (name, value) = match find_keyword(rest, "value") {
+        Some((name, value)) => (name.trim(), Some(value.trim())),
+        None => (rest.trim(), None),
+    };
+    let key = name.to_ascii_lowercase();
+    let spin = |min: u64, max: u64| -> Result<(u64, Option<String>), String> {
+        let v = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
+        let n: i128 = v
+            .parse()
+            .map_err(|_| format!("option '{name}': '{v}' is not a number"))?;
+        let clamped = n.clamp(min as i128, max as i128) as u64;
+        let note = (clamped as i128 != n).then(|| {
+            format!("option '{name}': {n} is out of range {min}..{max}, set to {clamped}")
+        });
+        Ok((clamped, note))
+    };
+    let check = || -> Result<bool, String> {
+        match value.map(str::to_ascii_lowercase).as_deref() {
+            Some("true") => Ok(true),
+            Some("false") => Ok(false),
+            Some(v) => Err(format!("option '{name}': '{v}' is not true or false")),
+            None => Err(format!("option '{name}' needs a value true or false")),
+        }
+    };
+    let (change, note) = match key.as_str() {
+        "hash" => spin(1, MAX_HASH_MB as u64).map(|(v, n)| (Change::Hash(v as usize), n))?,
+        "threads" => spin(1, MAX_THREADS as u64).map(|(v, n)| (Change::Threads(v as usize), n))?,
+        "multipv" => spin(1, MAX_MULTI_PV as u64).map(|(v, n)| (Change::MultiPv(v as usize), n))?,
+        "move overhead" => {
+            spin(0, MAX_MOVE_OVERHEAD_MS).map(|(v, n)| (Change::MoveOverhead(v), n))?
+        }
+        "ponder" => (Change::Ponder(check()?), None),
+        "uci_chess960" => (Change::Chess960(check()?), None),
+        "uci_showwdl" => (Change::ShowWdl(check()?), None),
+        "uci_analysemode" => (Change::AnalyseMode(check()?), None),
+        "clear hash" => (Change::ClearHash, None),
+        _ => return Err(format!("unknown option '{name}'")),
+    };
+    Ok(Parsed { change, note })
+}
+
+/// `s` without a leading `keyword` (case-insensitive, whole word).
+fn strip_keyword<'a>(s: &'a str, keyword: &str) -> Option<&'a str> {
+    let (first, rest) = s.split_once(char::is_whitespace).unwrap_or((s, ""));
+    first.eq_ignore_ascii_case(keyword).then_some(rest)
+}
+
+/// Splits `s` at the first whole word `keyword`.
+fn find_keyword<'a>(s: &'a str, keyword: &str) -> Option<(&'a str, &'a str)> {
+    let mut offset = 0;
+    for word in s.split(' ') {
+        if word.eq_ignore_ascii_case(keyword) {
+            return Some((&s[..offset], &s[(offset + word.len()).min(s.len())..]));
+        }
+        offset += word.len() + 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_case_insensitive_and_may_contain_spaces() {
+        assert_eq!(
+            parse("name hash value 64").unwrap().change,
+            Change::Hash(64)
+        );
+        assert_eq!(
+            parse("name Move Overhead value 100").unwrap().change,
+            Change::MoveOverhead(100)
+        );
+        assert_eq!(
+            parse("name uci_chess960 value TRUE").unwrap().change,
+            Change::Chess960(true)
+        );
+        assert_eq!(parse("name Clear Hash").unwrap().change, Change::ClearHash);
+    }
+
+    #[test]
+    fn out_of_range_values_are_clamped_and_reported() {
+        let p = parse("name Threads value 0").unwrap();
+        assert_eq!(p.change, Change::Threads(1));
+        assert!(p.note.unwrap().contains("out of range"));
+        let p = parse("name Hash value 99999999999999999999").unwrap();
+        assert_eq!(p.change, Change::Hash(MAX_HASH_MB));
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        assert!(parse("name Hash value lots")
+            .unwrap_err()
+            .contains("not a number"));
+        assert!(parse("name Nonsense value 1")
+            .unwrap_err()
+            .contains("unknown option"));
+        assert!(parse("Hash value 1").is_err());
+        assert!(parse("name Ponder value maybe").is_err());
+        assert!(parse("name Hash").is_err());
+    }
+}

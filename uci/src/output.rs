@@ -1,0 +1,132 @@
+//! Everything the engine writes goes through one locked writer, a line at a
+//! time, so that lines from the search thread and the protocol thread never
+//! interleave.
+
+use crossbeam_channel::Sender;
+use engine::score::{wdl, UciScore};
+use engine::{Bound, PvInfo, Reporter};
+use movegen::Move;
+use std::fmt::Write as _;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+#[derive(Clone)]
+pub struct Output {
+    writer: Arc<Mutex<Box<dyn Write + Send>>>,
+}
+
+impl Output {
+    pub fn new(writer: Box<dyn Write + Send>) -> Output {
+        Output {
+            writer: Arc::new(Mutex::new(writer)),
+        }
+    }
+
+    pub fn stdout() -> Output {
+        Output::new(Box::new(std::io::stdout()))
+    }
+
+    /// Writes `text` (one or more lines) and flushes.
+    pub fn line(&self, text: &str) {
+        let mut w = match self.writer.lock() {
+            Ok(w) => w,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        // A closed stdout leaves nobody to tell; the engine exits on EOF anyway.
+        let _ = writeln!(w, "{text}");
+        let _ = w.flush();
+    }
+
+    pub fn info_string(&self, text: &str) {
+        self.line(&format!("info string {text}"));
+    }
+
+    pub fn error(&self, text: &str) {
+        self.line(&format!("info string error: {text}"));
+    }
+}
+
+/// Prints a search's output in UCI form, and tells the protocol loop when
+/// the search is over.
+pub struct UciReporter {
+    pub out: Output,
+    pub chess960: bool,
+    pub show_wdl: bool,
+    pub done: Sender<crate::session::Event>,
+}
+
+impl UciReporter {
+    fn moves(&self, moves: &[Move]) -> String {
+        moves
+            .iter()
+            .map(|m| m.to_uci(self.chess960))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+impl Reporter for UciReporter {
+    fn pv(&self, info: &PvInfo) {
+        let mut s = format!(
+            "info depth {} seldepth {} multipv {} score ",
+            info.depth, info.seldepth, info.multipv
+        );
+        match UciScore::from_score(info.score) {
+            UciScore::Centipawns(cp) => {
+                let _ = write!(s, "cp {cp}");
+            }
+            UciScore::Mate(n) => {
+                let _ = write!(s, "mate {n}");
+            }
+        }
+        match info.bound {
+            Some(Bound::Lower) => s.push_str(" lowerbound"),
+            Some(Bound::Upper) => s.push_str(" upperbound"),
+            _ => {}
+        }
+        if self.show_wdl {
+            let (w, d, l) = wdl(info.score);
+            let _ = write!(s, " wdl {w} {d} {l}");
+        }
+        let _ = write!(
+            s,
+            " nodes {} nps {} hashfull {} tbhits 0 time {} pv {}",
+            info.nodes,
+            info.nps(),
+            info.hashfull,
+            info.time.as_millis(),
+            self.moves(&info.pv)
+        );
+        self.out.line(&s);
+    }
+
+    fn current_move(&self, depth: i32, mv: Move, number: usize) {
+        self.out.line(&format!(
+            "info depth {depth} currmove {} currmovenumber {number}",
+            mv.to_uci(self.chess960)
+        ));
+    }
+
+    fn no_moves(&self, in_check: bool) {
+        self.out.line(if in_check {
+            "info depth 0 score mate 0"
+        } else {
+            "info depth 0 score cp 0"
+        });
+    }
+
+    fn best_move(&self, best: Option<Move>, ponder: Option<Move>) {
+        let line = match (best, ponder) {
+            (Some(b), Some(p)) => format!(
+                "bestmove {} ponder {}",
+                b.to_uci(self.chess960),
+                p.to_uci(self.chess960)
+            ),
+            (Some(b), None) => format!("bestmove {}", b.to_uci(self.chess960)),
+            (None, _) => "bestmove (none)".to_string(),
+        };
+        self.out.line(&line);
+        // The loop may already be gone (quit); then nobody needs to know.
+        let _ = self.done.send(crate::session::Event::SearchDone);
+    }
+}

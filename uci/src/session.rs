@@ -1,0 +1,361 @@
+//! The UCI session: reads commands, keeps the game position and the
+//! options, and drives the engine.
+//!
+//! Standard input is read on its own thread and the search runs on its own
+//! threads, so this loop is never blocked by either: `isready`, `stop`,
+//! `ponderhit` and `quit` are answered during a search. Commands that need
+//! the engine idle (`go`, `setoption`, `ucinewgame`, ...) wait in a queue
+//! until the running search has sent its `bestmove`.
+
+use crate::go::{self, Go};
+use crate::options::{self, Change, Options};
+use crate::output::{Output, UciReporter};
+use crossbeam_channel::{Receiver, Sender};
+use engine::{Engine, Limits, SearchOptions, SearchRequest};
+use movegen::{chess960, Board, CastlingNotation};
+use std::collections::VecDeque;
+use std::io::BufRead;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub const NAME: &str = concat!("Hoeven ", env!("CARGO_PKG_VERSION"));
+pub const AUTHOR: &str = "the Hoeven developers";
+
+pub enum Event {
+    Line(String),
+    /// The running search has printed its `bestmove`.
+    SearchDone,
+    /// Standard input closed: treated as `quit`.
+    Eof,
+}
+
+/// Whether the loop goes on after a command.
+#[derive(PartialEq, Eq, Debug)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+pub struct Session {
+    out: Output,
+    engine: Engine,
+    options: Options,
+    board: Board,
+    /// Keys of the positions before `board` in the game, for repetitions.
+    history: Vec<u64>,
+    searching: bool,
+    pending: VecDeque<String>,
+    events: Sender<Event>,
+}
+
+impl Session {
+    pub fn new(out: Output, events: Sender<Event>) -> Session {
+        let options = Options::default();
+        // 16 MB is always available at start-up; if not, 1 MB is the floor.
+        let engine = Engine::new(options.hash_mb)
+            .or_else(|_| Engine::new(1))
+            .unwrap_or_else(|e| panic!("{e}"));
+        Session {
+            out,
+            engine,
+            options,
+            board: Board::startpos(),
+            history: Vec::new(),
+            searching: false,
+            pending: VecDeque::new(),
+            events,
+        }
+    }
+
+    /// Handles one event from the channel.
+    pub fn on_event(&mut self, event: Event) -> Flow {
+        match event {
+            Event::Line(line) => self.on_line(&line),
+            Event::SearchDone => {
+                self.engine.wait();
+                self.searching = false;
+                self.drain_pending()
+            }
+            Event::Eof => self.quit(),
+        }
+    }
+
+    fn quit(&mut self) -> Flow {
+        self.engine.stop();
+        self.engine.wait();
+        Flow::Quit
+    }
+
+    fn on_line(&mut self, line: &str) -> Flow {
+        let line = line.trim();
+        let command = line.split_whitespace().next().unwrap_or("");
+        match command {
+            "" => return Flow::Continue,
+            "quit" => return self.quit(),
+            "stop" => {
+                self.engine.stop();
+                return Flow::Continue;
+            }
+            "ponderhit" => {
+                self.engine.ponderhit();
+                return Flow::Continue;
+            }
+            _ => {}
+        }
+        let busy = self.searching || !self.pending.is_empty();
+        let can_run_during_search = matches!(
+            command,
+            "isready" | "position" | "d" | "eval" | "uci" | "debug" | "register"
+        );
+        if busy && (!can_run_during_search || !self.pending.is_empty()) {
+            self.pending.push_back(line.to_string());
+            return Flow::Continue;
+        }
+        self.execute(line)
+    }
+
+    /// Runs queued commands once the engine is idle, until one starts a search.
+    fn drain_pending(&mut self) -> Flow {
+        while !self.searching {
+            let Some(line) = self.pending.pop_front() else {
+                break;
+            };
+            if self.execute(&line) == Flow::Quit {
+                return Flow::Quit;
+            }
+        }
+        Flow::Continue
+    }
+
+    fn execute(&mut self, line: &str) -> Flow {
+        let mut words = line.split_whitespace();
+        let command = words.next().unwrap_or("");
+        let args: Vec<&str> = words.collect();
+        match command {
+            "uci" => {
+                self.out
+                    .line(&format!("id name {NAME}\nid author {AUTHOR}\n"));
+                self.out.line(options::declarations().trim_end());
+                self.out.line("uciok");
+            }
+            "isready" => self.out.line("readyok"),
+            "debug" | "register" => {}
+            "setoption" => self.set_option(line.split_once("setoption").map_or("", |(_, r)| r)),
+            "ucinewgame" => self.engine.clear(),
+            "position" => self.position(&args),
+            "go" => self.go(&args),
+            "d" => self.display(),
+            "eval" => self.out.line(eval::trace(&self.board).trim_end()),
+            "bench" => self.bench(&args),
+            "stop" | "ponderhit" => {}
+            "quit" => return self.quit(),
+            other => self.out.error(&format!("unknown command '{other}'")),
+        }
+        Flow::Continue
+    }
+
+    fn set_option(&mut self, args: &str) {
+        let parsed = match options::parse(args) {
+            Ok(p) => p,
+            Err(e) => return self.out.error(&e),
+        };
+        if let Some(note) = parsed.note {
+            self.out.info_string(&note);
+        }
+        match parsed.change {
+            Change::Hash(mb) => match self.engine.set_hash(mb) {
+                Ok(()) => self.options.hash_mb = mb,
+                Err(e) => self
+                    .out
+                    .error(&format!("{e}; keeping {} MB", self.engine.hash_megabytes())),
+            },
+            Change::Threads(n) => self.options.threads = n,
+            Change::MultiPv(n) => self.options.multi_pv = n,
+            Change::Ponder(b) => self.options.ponder = b,
+            Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
+            Change::ClearHash => self.engine.clear_hash(),
+            Change::Chess960(b) => self.options.chess960 = b,
+            Change::ShowWdl(b) => self.options.show_wdl = b,
+            Change::AnalyseMode(b) => self.options.analyse_mode = b,
+        }
+    }
+
+    /// `position startpos | fen <fen> | frc <n> | dfrc <white> <black>` then
+    /// optionally `moves ...`. A bad setup keeps the previous position; an
+    /// illegal move keeps the position before it.
+    fn position(&mut self, args: &[&str]) {
+        let moves_at = args
+            .iter()
+            .position(|&w| w == "moves")
+            .unwrap_or(args.len());
+        let (setup, moves) = (&args[..moves_at], args.get(moves_at + 1..).unwrap_or(&[]));
+        let board = match setup {
+            ["startpos"] => Ok(Board::startpos()),
+            ["fen", fen @ ..] if !fen.is_empty() => match Board::from_fen_reporting(&fen.join(" ")) {
+                Ok((board, dropped)) => {
+                    for d in dropped {
+                        self.out.info_string(&format!("warning: {d}"));
+                    }
+                    Ok(board)
+                }
+                Err(e) => Err(format!("invalid FEN: {e}")),
+            },
+            ["frc", n] => parse_number(n)
+                .and_then(|n| chess960::start_position(n).map_err(|e| e.to_string())),
+            ["dfrc", w, b] => parse_number(w).and_then(|w| {
+                parse_number(b).and_then(|b| chess960::double_start_position(w, b).map_err(|e| e.to_string()))
+            }),
+            _ => Err(format!(
+                "position: expected 'startpos', 'fen <fen>', 'frc <n>' or 'dfrc <white> <black>', got '{}'",
+                setup.join(" ")
+            )),
+        };
+        let mut board = match board {
+            Ok(b) => b,
+            Err(e) => return self.out.error(&format!("{e}; position unchanged")),
+        };
+        let mut history = Vec::with_capacity(moves.len());
+        for (ply, text) in moves.iter().enumerate() {
+            match board.parse_uci_move(text, self.options.chess960) {
+                Ok(m) => {
+                    history.push(board.key());
+                    board.make_move(m);
+                }
+                Err(e) => {
+                    self.out.error(&format!(
+                        "move {} ('{text}') at ply {}: {e}; position set after the last legal move",
+                        ply + 1,
+                        ply + 1
+                    ));
+                    break;
+                }
+            }
+        }
+        self.board = board;
+        self.history = history;
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        let start = Instant::now();
+        let mut warnings = Vec::new();
+        let parsed = go::parse(args, &self.board, self.options.chess960, &mut warnings);
+        for w in warnings {
+            self.out.error(&w);
+        }
+        let limits: Limits = match parsed {
+            Go::Perft(depth) => {
+                let report = crate::perft::report(&self.board, depth, self.options.chess960, false);
+                return self.out.line(report.trim_end());
+            }
+            Go::Search(limits) => limits,
+        };
+        let request = SearchRequest {
+            root: self.board.clone(),
+            history: self.history.clone(),
+            limits,
+            options: SearchOptions {
+                threads: self.options.threads,
+                multi_pv: self.options.multi_pv,
+                move_overhead: Duration::from_millis(self.options.move_overhead_ms),
+            },
+            start,
+        };
+        let reporter = Arc::new(UciReporter {
+            out: self.out.clone(),
+            chess960: self.options.chess960,
+            show_wdl: self.options.show_wdl,
+            done: self.events.clone(),
+        });
+        self.searching = true;
+        self.engine.start(request, reporter);
+    }
+
+    fn display(&self) {
+        let b = &self.board;
+        let mut s = String::from("\n +---+---+---+---+---+---+---+---+\n");
+        for rank in (0..8u8).rev() {
+            for file in 0..8u8 {
+                let (Some(f), Some(r)) = (movegen::File::new(file), movegen::Rank::new(rank))
+                else {
+                    continue;
+                };
+                let c = b
+                    .piece_on(movegen::Square::new(f, r))
+                    .map_or(' ', |p| p.to_char());
+                s.push_str(&format!(" | {c}"));
+            }
+            s.push_str(&format!(
+                " | {}\n +---+---+---+---+---+---+---+---+\n",
+                rank + 1
+            ));
+        }
+        s.push_str("   a   b   c   d   e   f   g   h\n\n");
+        s.push_str(&format!("Fen: {}\n", b.to_fen(CastlingNotation::XFen)));
+        s.push_str(&format!(
+            "Shredder-FEN: {}\n",
+            b.to_fen(CastlingNotation::Shredder)
+        ));
+        s.push_str(&format!("Key: {:016X}\n", b.key()));
+        let checkers: Vec<String> = b.checkers().map(|sq| sq.to_string()).collect();
+        s.push_str(&format!("Checkers: {}", checkers.join(" ")));
+        if let Some((w, bl)) = b.double_chess960_numbers() {
+            if w == bl {
+                s.push_str(&format!("\nChess960 start position: {w}"));
+            } else {
+                s.push_str(&format!("\nDouble Fischer Random start position: {w} {bl}"));
+            }
+        }
+        self.out.line(&s);
+    }
+
+    fn bench(&mut self, args: &[&str]) {
+        let depth = match args.first().map(|d| d.parse::<i32>()) {
+            None => engine::bench::DEFAULT_DEPTH,
+            Some(Ok(d)) if d >= 1 => d,
+            Some(_) => return self.out.error("bench: depth must be a positive number"),
+        };
+        let out = self.out.clone();
+        let result = engine::bench::run(depth, |i, fen, nodes| {
+            out.line(&format!("position {:2}: {nodes:>10} nodes  {fen}", i + 1));
+        });
+        self.out
+            .line(&format!("\n{} nodes {} nps", result.nodes, result.nps()));
+    }
+}
+
+fn parse_number(s: &str) -> Result<u32, String> {
+    s.parse::<u32>()
+        .map_err(|_| format!("'{s}' is not a start position number"))
+}
+
+/// Reads standard input on its own thread and runs the session until `quit`
+/// or the end of input.
+pub fn run() {
+    let (tx, rx): (Sender<Event>, Receiver<Event>) = crossbeam_channel::unbounded();
+    let reader_tx = tx.clone();
+    let reader = std::thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || {
+            let stdin = std::io::stdin();
+            for line in stdin.lock().lines() {
+                match line {
+                    Ok(l) => {
+                        if reader_tx.send(Event::Line(l)).is_err() {
+                            return;
+                        }
+                    }
+                    Err(_) => break,
+                }
+            }
+            let _ = reader_tx.send(Event::Eof);
+        });
+    if reader.is_err() {
+        return;
+    }
+    let mut session = Session::new(Output::stdout(), tx);
+    while let Ok(event) = rx.recv() {
+        if session.on_event(event) == Flow::Quit {
+            break;
+        }
+    }
+}
