@@ -16,7 +16,9 @@ build:
 	$(CARGO) build --release -p uci --bin hoeven
 	cp target/release/hoeven $(EXE)
 
+# The integration tests drive the release binary, so it is built first.
 test:
+	$(CARGO) build --release -p uci --bin hoeven
 	$(CARGO) test --workspace --release
 
 perft-deep:
