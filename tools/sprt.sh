@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Self-play SPRT between two revisions of Hoeven in Chess960, with fastchess
+# (built outside this repository and on PATH).
+#
+#   tools/sprt.sh <base-rev> <new-rev>
+#
+# Environment: TC (default 4+0.04), ELO0/ELO1 (normalised Elo, default 0/10),
+# ROUNDS (upper bound on game pairs, default 5000), CONC (default 1),
+# HASH (default 16), WORK (build and output folder, default /tmp/hoeven-sprt).
+# Both revisions are built in detached worktrees under $WORK; the PGN and the
+# fastchess log are written there too.
+set -euo pipefail
+base=${1:?base revision}
+new=${2:?new revision}
+TC=${TC:-4+0.04}
+ELO0=${ELO0:-0}
+ELO1=${ELO1:-10}
+ROUNDS=${ROUNDS:-5000}
+CONC=${CONC:-1}
+HASH=${HASH:-16}
+WORK=${WORK:-/tmp/hoeven-sprt}
+repo=$(git rev-parse --show-toplevel)
+book=${BOOK:-$repo/../shared/tools/books/frc960.epd}
+
+build() {
+    local rev sha dir
+    rev=$1
+    sha=$(git -C "$repo" rev-parse --short=10 "$rev")
+    dir=$WORK/$sha
+    if [ ! -x "$dir/hoeven" ]; then
+        rm -rf "$dir/src"
+        git -C "$repo" worktree add --detach --force "$dir/src" "$sha" >/dev/null
+        (cd "$dir/src" && CARGO_TARGET_DIR=$WORK/target cargo build --release -q -p uci --bin hoeven)
+        cp "$WORK/target/release/hoeven" "$dir/hoeven"
+        git -C "$repo" worktree remove --force "$dir/src"
+    fi
+    echo "$dir/hoeven"
+}
+
+mkdir -p "$WORK"
+base_bin=$(build "$base")
+new_bin=$(build "$new")
+tag=$(git -C "$repo" rev-parse --short=10 "$new")-vs-$(git -C "$repo" rev-parse --short=10 "$base")
+cd "$WORK"
+fastchess \
+    -engine cmd="$new_bin" name=new \
+    -engine cmd="$base_bin" name=base \
+    -each tc="$TC" proto=uci option.Hash="$HASH" option.Threads=1 \
+    -variant fischerandom \
+    -openings file="$book" format=epd order=random \
+    -rounds "$ROUNDS" -repeat -concurrency "$CONC" -recover \
+    -sprt elo0="$ELO0" elo1="$ELO1" alpha=0.05 beta=0.05 \
+    -pgnout file="$WORK/$tag.pgn" -autosaveinterval 0 \
+    2>&1 | tee "$WORK/$tag.log" | grep --line-buffered -E "^(Elo|LLR|Games|SPRT|Ptnml)"
