@@ -22,3 +22,9 @@ pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 pub const HISTORY_MAX: i32 = 16_384;
 /// A quiet move's history bonus grows with depth up to this cap.
 pub const HISTORY_BONUS_MAX: i32 = 1_600;
+
+/// Reverse futility pruning: at depth up to `MAX_DEPTH`, a node whose static
+/// evaluation beats beta by `MARGIN` per ply (one ply less when improving)
+/// is taken to fail high.
+pub const RFP_MAX_DEPTH: i32 = 8;
+pub const RFP_MARGIN: i32 = 80;

@@ -75,6 +75,7 @@ pub(crate) struct Completed {
 
 #[derive(Clone, Copy, Default)]
 struct Frame {
+    static_eval: i32,
     plies_from_null: usize,
     null_move: bool,
 }
@@ -403,6 +404,32 @@ impl<'a> Searcher<'a> {
         } else {
             hit.map_or_else(|| eval::evaluate(board), |h| h.eval)
         };
+        self.stack[ply].static_eval = static_eval;
+        // Improving: the side to move stands better than two plies ago, so
+        // a fail high here is more likely and pruning can be bolder.
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
+        // The table's bound, where it is tighter, is a better guess than the evaluation.
+        let eval = match hit {
+            Some(h) if !in_check && !is_mate(h.score) => match h.bound {
+                Bound::Lower if h.score > static_eval => h.score,
+                Bound::Upper if h.score < static_eval => h.score,
+                Bound::Exact => h.score,
+                _ => static_eval,
+            },
+            _ => static_eval,
+        };
+
+        // Reverse futility pruning: far enough above beta that no quiet
+        // continuation is likely to bring the opponent back.
+        if !PV
+            && !in_check
+            && depth <= RFP_MAX_DEPTH
+            && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+            && beta > -MATE_BOUND
+            && eval < MATE_BOUND
+        {
+            return eval;
+        }
 
         // Null-move pruning: if passing still fails high, a real move would
         // too. Not in check, not right after another null move, and not with
@@ -410,7 +437,7 @@ impl<'a> Searcher<'a> {
         if !PV
             && !in_check
             && depth >= NMP_MIN_DEPTH
-            && static_eval >= beta
+            && eval >= beta
             && !self.stack[ply].null_move
             && beta > -MATE_BOUND
             && has_non_pawn_material(board)
@@ -420,6 +447,7 @@ impl<'a> Searcher<'a> {
             child.make_null_move();
             self.keys.push(child.key());
             self.stack[ply + 1] = Frame {
+                static_eval: -INFINITE,
                 plies_from_null: 0,
                 null_move: true,
             };
@@ -455,6 +483,7 @@ impl<'a> Searcher<'a> {
             child.make_move(m);
             self.keys.push(child.key());
             self.stack[ply + 1] = Frame {
+                static_eval: -INFINITE,
                 plies_from_null: self.stack[ply].plies_from_null.saturating_add(1),
                 null_move: false,
             };
@@ -648,6 +677,7 @@ impl<'a> Searcher<'a> {
             child.make_move(m);
             self.keys.push(child.key());
             self.stack[ply + 1] = Frame {
+                static_eval: -INFINITE,
                 plies_from_null: self.stack[ply].plies_from_null.saturating_add(1),
                 null_move: false,
             };
