@@ -19,7 +19,7 @@ ROUNDS=${ROUNDS:-5000}
 CONC=${CONC:-1}
 HASH=${HASH:-16}
 WORK=${WORK:-/tmp/hoeven-sprt}
-repo=$(git rev-parse --show-toplevel)
+repo=$(cd "$(dirname "$0")/.." && pwd)
 book=${BOOK:-$repo/../shared/tools/books/frc960.epd}
 
 build() {
