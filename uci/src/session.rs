@@ -134,7 +134,7 @@ impl Session {
         match command {
             "uci" => {
                 self.out
-                    .line(&format!("id name {NAME}\nid author {AUTHOR}\n"));
+                    .line(&format!("id name {NAME}\nid author {AUTHOR}"));
                 self.out.line(options::declarations().trim_end());
                 self.out.line("uciok");
             }
@@ -336,15 +336,20 @@ pub fn run() {
     let reader = std::thread::Builder::new()
         .name("stdin".into())
         .spawn(move || {
-            let stdin = std::io::stdin();
-            for line in stdin.lock().lines() {
-                match line {
-                    Ok(l) => {
-                        if reader_tx.send(Event::Line(l)).is_err() {
+            // Bytes, not `lines()`: a line that is not UTF-8 is garbage to
+            // report, not the end of input.
+            let mut stdin = std::io::stdin().lock();
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match stdin.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).into_owned();
+                        if reader_tx.send(Event::Line(line)).is_err() {
                             return;
                         }
                     }
-                    Err(_) => break,
                 }
             }
             let _ = reader_tx.send(Event::Eof);
