@@ -496,6 +496,14 @@ impl<'a> Searcher<'a> {
             if moves_searched == 0 {
                 score = -self.search::<PV>(&child, -beta, -alpha, new_depth, ply + 1);
             } else {
+                // The null-window searches below leave no line in the child's
+                // PV row. Should this move be taken without the PV re-search
+                // (a fail high against a beta narrowed by mate distance
+                // pruning, or against the aspiration window at the root), its
+                // line ends here rather than borrowing a stale tail.
+                if PV {
+                    self.pv_len[ply + 1] = ply + 1;
+                }
                 // Late-move reductions: quiet moves ordered late are searched
                 // shallower with a null window, and again at full depth only
                 // if they surprise.
