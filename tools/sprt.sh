@@ -4,7 +4,8 @@
 #
 #   tools/sprt.sh <base-rev> <new-rev>
 #
-# Environment: TC (default 4+0.04), ELO0/ELO1 (normalised Elo, default 0/10),
+# Environment: TC (default 4+0.04) or NODES (a fixed node count per move
+# instead of a clock: faster and immune to machine load), ELO0/ELO1 (normalised Elo, default 0/10),
 # ROUNDS (upper bound on game pairs, default 5000), CONC (default 1),
 # HASH (default 16), WORK (build and output folder, default /tmp/hoeven-sprt).
 # Both revisions are built in detached worktrees under $WORK; the PGN and the
@@ -13,6 +14,7 @@ set -euo pipefail
 base=${1:?base revision}
 new=${2:?new revision}
 TC=${TC:-4+0.04}
+NODES=${NODES:-}
 ELO0=${ELO0:-0}
 ELO1=${ELO1:-10}
 ROUNDS=${ROUNDS:-5000}
@@ -40,12 +42,14 @@ build() {
 mkdir -p "$WORK"
 base_bin=$(build "$base")
 new_bin=$(build "$new")
+limit="tc=$TC"
+[ -n "$NODES" ] && limit="tc=inf nodes=$NODES"
 tag=$(git -C "$repo" rev-parse --short=10 "$new")-vs-$(git -C "$repo" rev-parse --short=10 "$base")
 cd "$WORK"
 fastchess \
     -engine cmd="$new_bin" name=new \
     -engine cmd="$base_bin" name=base \
-    -each tc="$TC" proto=uci option.Hash="$HASH" option.Threads=1 \
+    -each $limit proto=uci option.Hash="$HASH" option.Threads=1 \
     -variant fischerandom \
     -openings file="$book" format=epd order=random \
     -rounds "$ROUNDS" -repeat -concurrency "$CONC" -recover \

@@ -1,17 +1,19 @@
 //! The `hoeven` binary: a UCI engine when started without arguments, and
-//! command-line tools otherwise (`perft`, `bench`).
+//! command-line tools otherwise (`perft`, `bench`, `selfplay`).
 
 mod go;
 mod options;
 mod output;
 mod perft;
+mod selfplay;
 mod session;
 
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: hoeven                       UCI engine on standard input/output
        hoeven perft <depth> [fen] [--threads]
-       hoeven bench [depth]";
+       hoeven bench [depth]
+       hoeven selfplay --games N [options]   (--help for the options)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -22,6 +24,7 @@ fn main() -> ExitCode {
         }
         Some("perft") => perft::command_line(&args[1..]),
         Some("bench") => bench(&args[1..]),
+        Some("selfplay") => selfplay::command_line(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             ExitCode::SUCCESS

@@ -1,0 +1,310 @@
+//! `hoeven selfplay` end to end: short Chess960, Double Fischer Random and
+//! classical runs whose PGN python-chess replays and whose data file must
+//! match the games record for record (tests/python/selfplay_pgn_data.py),
+//! reproducibility from a seed, `--compare`, and refusals of bad input.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The binary under test: `$HOEVEN_BIN`, else the release build that
+/// `make test` makes first.
+fn hoeven() -> PathBuf {
+    if let Some(path) = std::env::var_os("HOEVEN_BIN") {
+        return PathBuf::from(path);
+    }
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target/release")
+        .join(format!("hoeven{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.is_file(),
+        "no binary at {}: run `make test`, which builds it first",
+        path.display()
+    );
+    path
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hoeven-selfplay-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn selfplay(args: &[&str]) -> Output {
+    let out = Command::new(hoeven())
+        .arg("selfplay")
+        .args(args)
+        .output()
+        .expect("hoeven runs");
+    // A panic aborts the process: no exit code at all.
+    assert!(
+        out.status.code().is_some(),
+        "hoeven selfplay {args:?} crashed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn succeed(args: &[&str]) -> String {
+    let out = selfplay(args);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "hoeven selfplay {args:?} failed\nstdout:\n{stdout}\nstderr:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+fn s(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// Runs the python-chess checker; returns its exit status and output.
+fn check(pgn: &Path, data: &Path, games: usize) -> (bool, String) {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python/selfplay_pgn_data.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .args([s(pgn), s(data), "--expect-games", &games.to_string()])
+        .output()
+        .expect("python3 runs (CI installs python-chess through .ci/run)");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+#[test]
+fn games_replay_legally_and_the_data_matches_them() {
+    let dir = scratch("replay");
+    let (pgn, data) = (dir.join("games.pgn"), dir.join("data.txt"));
+    let book = dir.join("openings.pgn");
+    std::fs::write(
+        &book,
+        "[Event \"book\"]\n1. e4 e5 2. Nf3 Nc6 *\n\n1. d4 {queen's pawn} d5 (1... Nf6) 2. c4 *\n",
+    )
+    .unwrap();
+    let common = [
+        "--nodes",
+        "300",
+        "--pgn",
+        s(&pgn),
+        "--data",
+        s(&data),
+        "--concurrency",
+        "2",
+    ];
+    let runs: [&[&str]; 3] = [
+        &[
+            "--games",
+            "4",
+            "--variant",
+            "chess960",
+            "--random-plies",
+            "4",
+            "--seed",
+            "3",
+        ],
+        &[
+            "--games",
+            "4",
+            "--variant",
+            "dfrc",
+            "--pairs",
+            "--seed",
+            "4",
+        ],
+        // Classical openings from a PGN book, on a clock.
+        &[
+            "--games",
+            "2",
+            "--variant",
+            "classical",
+            "--openings",
+            s(&book),
+            "--tc",
+            "5+0.05",
+        ],
+    ];
+    for run in runs {
+        let args: Vec<&str> = run.iter().chain(common.iter()).copied().collect();
+        let stdout = succeed(&args);
+        assert!(stdout.contains("finished"), "{stdout}");
+    }
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Variant \"Chess960\"]").count(), 8, "{text}");
+    assert_eq!(text.matches("[SetUp \"1\"]").count(), 8);
+    assert!(
+        text.contains("1. e4 {book} e5 {book} 2. Nf3 {book} Nc6 {book}"),
+        "{text}"
+    );
+    let (ok, report) = check(&pgn, &data, 10);
+    assert!(ok, "{report}");
+
+    // The checker is strict: one changed score in the data fails it.
+    let lines = std::fs::read_to_string(&data).unwrap();
+    let mut changed: Vec<String> = lines.lines().map(String::from).collect();
+    let fields: Vec<&str> = changed[3].split(" | ").collect();
+    let score: i32 = fields[1].parse().unwrap();
+    changed[3] = format!("{} | {} | {}", fields[0], score + 1, fields[2]);
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, changed.join("\n") + "\n").unwrap();
+    let (ok, report) = check(&pgn, &bad, 10);
+    assert!(!ok && report.contains("data line 4"), "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The games of a PGN file keyed by round, in file order.
+fn rounds(pgn: &str) -> Vec<(u64, String)> {
+    pgn.split("[Event ")
+        .filter(|g| !g.is_empty())
+        .map(|g| {
+            let round = g
+                .split("[Round \"")
+                .nth(1)
+                .and_then(|r| r.split('"').next())
+                .and_then(|r| r.parse().ok())
+                .unwrap();
+            (round, g.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_same_seed_gives_the_same_games() {
+    let dir = scratch("seed");
+    let run = |name: &str, seed: &str, concurrency: &str| {
+        let pgn = dir.join(format!("{name}.pgn"));
+        let data = dir.join(format!("{name}.txt"));
+        succeed(&[
+            "--games",
+            "4",
+            "--nodes",
+            "200",
+            "--random-plies",
+            "3",
+            "--variant",
+            "dfrc",
+            "--seed",
+            seed,
+            "--concurrency",
+            concurrency,
+            "--pgn",
+            s(&pgn),
+            "--data",
+            s(&data),
+        ]);
+        (
+            std::fs::read_to_string(pgn).unwrap(),
+            std::fs::read_to_string(data).unwrap(),
+        )
+    };
+    let first = run("a", "77", "1");
+    let again = run("b", "77", "1");
+    assert_eq!(first, again);
+    assert_ne!(first.0, run("c", "78", "1").0);
+    // Two at a time: the same games, perhaps finished in another order.
+    let (parallel, _) = run("d", "77", "2");
+    let mut games = rounds(&parallel);
+    games.sort();
+    assert_eq!(games, rounds(&first.0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn compare_pits_two_settings_with_colours_swapped() {
+    let dir = scratch("compare");
+    let pgn = dir.join("ab.pgn");
+    let stdout = succeed(&[
+        "--games",
+        "4",
+        "--nodes",
+        "200",
+        "--seed",
+        "5",
+        "--concurrency",
+        "1",
+        "--pgn",
+        s(&pgn),
+        "--compare",
+        "Hash=1",
+        "Hash=2",
+    ]);
+    assert!(
+        stdout.contains("A (Hash=1) against B (Hash=2): +"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Elo difference A - B: "), "{stdout}");
+    assert!(
+        stdout.contains("over 2 pairs") || stdout.contains("not finite"),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let games = rounds(&text);
+    assert_eq!(games.len(), 4);
+    for (round, game) in games {
+        let a_white = game.contains("[White \"Hoeven A (Hash=1)\"]");
+        let b_white = game.contains("[White \"Hoeven B (Hash=2)\"]");
+        assert!(a_white != b_white, "{game}");
+        assert_eq!(
+            a_white,
+            round % 2 == 1,
+            "round {round}: A is White in odd rounds"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_input_is_refused_with_a_reason() {
+    let dir = scratch("bad");
+    let help = succeed(&["--help"]);
+    for option in [
+        "--games",
+        "--nodes",
+        "--tc",
+        "--random-plies",
+        "--pairs",
+        "--compare",
+        "--data",
+    ] {
+        assert!(help.contains(option), "--help lacks {option}");
+    }
+    let epd = dir.join("bad.epd");
+    std::fs::write(
+        &epd,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\nnot a fen\n",
+    )
+    .unwrap();
+    let cases: [(&[&str], i32, &str); 7] = [
+        (
+            &["--games", "2", "--frobnicate"],
+            2,
+            "unknown argument '--frobnicate'",
+        ),
+        (&["--nodes", "100"], 2, "--games is required"),
+        (&["--games", "2", "--tc", "fast"], 2, "--tc 'fast'"),
+        (&["--games", "3", "--pairs"], 2, "--games must be even"),
+        (
+            &["--games", "2", "--compare", "Hash=1", "Depth=3"],
+            2,
+            "unknown option 'Depth'",
+        ),
+        (&["--games", "1", "--openings", s(&epd)], 1, "line 2"),
+        (
+            &["--games", "1", "--pgn", "/nonexistent-dir/games.pgn"],
+            1,
+            "cannot open",
+        ),
+    ];
+    for (args, code, message) in cases {
+        let out = selfplay(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

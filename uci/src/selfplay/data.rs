@@ -1,0 +1,102 @@
+//! Training data: one text line per quiet position an engine searched,
+//!
+//! `<X-FEN> | <score> | <result>`
+//!
+//! with the score in centipawns and the result (1.0 win, 0.5 draw, 0.0
+//! loss) both from the side to move's point of view. Positions in check,
+//! those whose best move captures or promotes, and those scored as mate are
+//! left out: their score says little about the static position.
+
+use super::game::Game;
+use engine::score::is_mate;
+use movegen::{Board, CastlingNotation, Move};
+use std::fmt::Write;
+
+/// Appends `game`'s records to `out`; returns how many there are.
+pub fn append_records(game: &Game, out: &mut String) -> u64 {
+    let mut board = game.opening.position();
+    let mut count = 0;
+    for s in &game.searched {
+        let score = s
+            .score
+            .filter(|&score| !is_mate(score) && is_quiet(&board, s.best));
+        if let Some(score) = score {
+            let result = game.outcome.points(board.side_to_move());
+            let _ = writeln!(
+                out,
+                "{} | {score} | {result:.1}",
+                board.to_fen(CastlingNotation::XFen)
+            );
+            count += 1;
+        }
+        board.make_move(s.best);
+    }
+    count
+}
+
+/// Not in check, and the best move neither captures nor promotes.
+fn is_quiet(board: &Board, best: Move) -> bool {
+    // Castling is encoded as the king taking its own rook: not a capture.
+    let captures =
+        !best.is_castle() && (best.is_en_passant() || board.piece_on(best.to()).is_some());
+    !board.in_check() && !captures && !best.is_promotion()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::selfplay::openings::Opening;
+    use crate::selfplay::player::Searched;
+    use crate::selfplay::rules::{Ending, Outcome};
+    use engine::score::mate_in;
+    use std::time::Duration;
+
+    #[test]
+    fn quiet_positions_are_written_from_the_movers_side() {
+        // White: O-O (quiet, castling onto its rook); Black: ...Bxf2+ (a
+        // capture); White: Kxf2 (from check); Black: ...Ng4+ (quiet, checking);
+        // White: Kg1 (from check); Black: ...Qf6 scored as mate.
+        let start =
+            Board::from_fen("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+                .unwrap();
+        let mut board = start.clone();
+        let mut searched = Vec::new();
+        for (san, score) in [
+            ("O-O", 20),
+            ("Bxf2+", -30),
+            ("Kxf2", 300),
+            ("Ng4+", -250),
+            ("Kg1", 40),
+            ("Qf6", mate_in(9)),
+        ] {
+            let best = board.parse_san(san).unwrap();
+            searched.push(Searched {
+                best,
+                score: Some(score),
+                depth: 5,
+                elapsed: Duration::ZERO,
+            });
+            board.make_move(best);
+        }
+        let game = Game {
+            opening: Opening {
+                start,
+                moves: Vec::new(),
+                chess960: false,
+            },
+            searched,
+            outcome: Outcome::BlackWins,
+            ending: Ending::Resignation,
+        };
+        let mut out = String::new();
+        assert_eq!(append_records(&game, &mut out), 2);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4 | 20 | 0.0",
+                "r1bqk2r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1KPP/RNBQ1R2 b kq - 0 5 | -250 | 1.0",
+            ]
+        );
+    }
+}

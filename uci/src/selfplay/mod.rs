@@ -1,0 +1,48 @@
+//! `hoeven selfplay`: self-play matches and training data from the command
+//! line. Games run inside this process, several at once, each engine
+//! searching on one thread with its own hash table.
+
+mod adjudication;
+mod args;
+mod clock;
+mod data;
+mod game;
+mod limits;
+mod opening_choice;
+mod openings;
+mod output;
+mod pgn;
+mod pgn_read;
+mod player;
+mod progress;
+mod rules;
+mod runner;
+mod settings;
+mod stats;
+mod summary;
+
+use std::process::ExitCode;
+
+pub fn command_line(args: &[String]) -> ExitCode {
+    let config = match args::parse(args) {
+        Ok(args::Parsed::Help) => {
+            println!("{}", args::HELP);
+            return ExitCode::SUCCESS;
+        }
+        Ok(args::Parsed::Run(config)) => config,
+        Err(e) => {
+            eprintln!("selfplay: {e} (hoeven selfplay --help lists the options)");
+            return ExitCode::from(2);
+        }
+    };
+    match runner::run(&config) {
+        Ok(totals) => {
+            print!("{}", summary::write(&config, &totals));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("selfplay: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,188 @@
+//! How a game ends: its outcome and why, and the endings the rules of
+//! chess decide on their own (mate, stalemate, repetition, the fifty-move
+//! rule, insufficient material).
+
+use movegen::{Board, Color, PieceKind};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    WhiteWins,
+    BlackWins,
+    Draw,
+}
+
+impl Outcome {
+    pub fn win_for(color: Color) -> Outcome {
+        match color {
+            Color::White => Outcome::WhiteWins,
+            Color::Black => Outcome::BlackWins,
+        }
+    }
+
+    /// As the PGN result tag and movetext write it.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+
+    /// What the game scored for `color`: 1, 0.5 or 0.
+    pub fn points(self, color: Color) -> f64 {
+        match (self, color) {
+            (Outcome::Draw, _) => 0.5,
+            (Outcome::WhiteWins, Color::White) | (Outcome::BlackWins, Color::Black) => 1.0,
+            _ => 0.0,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ending {
+    Checkmate,
+    Stalemate,
+    Repetition,
+    FiftyMoves,
+    InsufficientMaterial,
+    /// Both sides' scores agreed that one side is lost.
+    Resignation,
+    /// Both sides' scores stayed near zero.
+    DrawAdjudication,
+    TimeForfeit,
+}
+
+impl Ending {
+    /// The PGN `Termination` tag's value.
+    pub fn termination(self) -> &'static str {
+        match self {
+            Ending::Resignation | Ending::DrawAdjudication => "adjudication",
+            Ending::TimeForfeit => "time forfeit",
+            _ => "normal",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Checkmate => "checkmate",
+            Ending::Stalemate => "stalemate",
+            Ending::Repetition => "threefold repetition",
+            Ending::FiftyMoves => "fifty-move rule",
+            Ending::InsufficientMaterial => "insufficient material",
+            Ending::Resignation => "resignation adjudicated",
+            Ending::DrawAdjudication => "draw adjudicated",
+            Ending::TimeForfeit => "time forfeit",
+        }
+    }
+}
+
+/// The ending when the side to move has no legal move.
+pub fn without_moves(board: &Board) -> (Outcome, Ending) {
+    if board.in_check() {
+        (Outcome::win_for(!board.side_to_move()), Ending::Checkmate)
+    } else {
+        (Outcome::Draw, Ending::Stalemate)
+    }
+}
+
+/// Whether the rules end the game at `board`, reached through positions
+/// with keys `history` (oldest first).
+pub fn verdict(board: &Board, history: &[u64]) -> Option<(Outcome, Ending)> {
+    if !board.has_legal_move() {
+        return Some(without_moves(board));
+    }
+    if board.is_insufficient_material() {
+        return Some((Outcome::Draw, Ending::InsufficientMaterial));
+    }
+    if board.halfmove_clock() >= 100 {
+        return Some((Outcome::Draw, Ending::FiftyMoves));
+    }
+    // Only positions since the last capture or pawn move can repeat.
+    let key = board.key();
+    let earlier = history
+        .iter()
+        .rev()
+        .take(board.halfmove_clock() as usize)
+        .filter(|&&k| k == key)
+        .count();
+    (earlier >= 2).then_some((Outcome::Draw, Ending::Repetition))
+}
+
+/// The outcome when `flagged` runs out of time: a loss, unless the
+/// opponent has only a king and so could never have mated.
+pub fn time_forfeit(board: &Board, flagged: Color) -> Outcome {
+    let opponent = !flagged;
+    if board.colored(opponent) == board.pieces_of(opponent, PieceKind::King) {
+        Outcome::Draw
+    } else {
+        Outcome::win_for(opponent)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(fen: &str) -> Board {
+        Board::from_fen(fen).unwrap()
+    }
+
+    #[test]
+    fn rules_endings_are_found() {
+        let mate = board("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1");
+        assert_eq!(
+            verdict(&mate, &[]),
+            Some((Outcome::WhiteWins, Ending::Checkmate))
+        );
+        let stalemate = board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+        assert_eq!(
+            verdict(&stalemate, &[]),
+            Some((Outcome::Draw, Ending::Stalemate))
+        );
+        let bare = board("8/8/4k3/8/8/3NK3/8/8 w - - 0 1");
+        assert_eq!(
+            verdict(&bare, &[]),
+            Some((Outcome::Draw, Ending::InsufficientMaterial))
+        );
+        let fifty = board("8/8/4k3/8/8/3RK3/8/8 w - - 100 80");
+        assert_eq!(
+            verdict(&fifty, &[]),
+            Some((Outcome::Draw, Ending::FiftyMoves))
+        );
+        // Mate on the hundredth half-move is still mate.
+        let late_mate = board("R5k1/5ppp/8/8/8/8/8/6K1 b - - 100 80");
+        assert_eq!(
+            verdict(&late_mate, &[]).map(|v| v.1),
+            Some(Ending::Checkmate)
+        );
+        assert_eq!(verdict(&Board::startpos(), &[]), None);
+    }
+
+    #[test]
+    fn the_third_occurrence_is_a_draw() {
+        let mut b = Board::startpos();
+        let mut history = Vec::new();
+        let mut third = None;
+        for (i, san) in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]
+            .iter()
+            .enumerate()
+        {
+            assert_eq!(verdict(&b, &history), None, "before ply {i}");
+            let m = b.parse_san(san).unwrap();
+            history.push(b.key());
+            b.make_move(m);
+            third = verdict(&b, &history);
+        }
+        assert_eq!(third, Some((Outcome::Draw, Ending::Repetition)));
+    }
+
+    #[test]
+    fn outcomes_score_and_time_forfeits_respect_bare_kings() {
+        assert_eq!(Outcome::WhiteWins.points(Color::Black), 0.0);
+        assert_eq!(Outcome::BlackWins.points(Color::Black), 1.0);
+        assert_eq!(Outcome::Draw.points(Color::White), 0.5);
+        let b = board("8/8/4k3/8/8/3QK3/8/8 w - - 0 1");
+        assert_eq!(time_forfeit(&b, Color::White), Outcome::Draw);
+        assert_eq!(time_forfeit(&b, Color::Black), Outcome::WhiteWins);
+    }
+}

@@ -1,0 +1,76 @@
+//! The report printed when a run ends.
+
+use super::args::Config;
+use super::progress::clock;
+use super::runner::Totals;
+use std::fmt::Write;
+
+pub fn write(config: &Config, t: &Totals) -> String {
+    let mut s = String::new();
+    let rate = t.positions as f64 / t.elapsed.as_secs_f64().max(1e-3);
+    let _ = writeln!(
+        s,
+        "finished {} games, {} positions in {} ({rate:.0} positions/s), seed {}",
+        t.games,
+        t.positions,
+        clock(t.elapsed),
+        t.seed
+    );
+    if let Some(path) = &config.data {
+        let per = t.data_bytes as f64 / t.records.max(1) as f64;
+        let _ = writeln!(
+            s,
+            "data: {} quiet positions, {} bytes ({per:.1} bytes each) appended to {}",
+            t.records,
+            t.data_bytes,
+            path.display()
+        );
+    }
+    let r = &t.results;
+    let wdl = format!("+{} ={} -{}", r.tally.wins, r.tally.draws, r.tally.losses);
+    let score = r
+        .tally
+        .score()
+        .map_or(String::new(), |x| format!(", score {:.1}%", 100.0 * x));
+    match config.players.as_slice() {
+        [a, b] => {
+            let _ = writeln!(s, "A ({a}) against B ({b}): {wdl}{score}");
+            let p = &r.pentanomial;
+            let (estimate, how) = if p.pairs() > 0 {
+                let c = p.counts;
+                (
+                    p.elo(),
+                    format!(
+                        "pentanomial {} {} {} {} {} over {} pairs",
+                        c[0],
+                        c[1],
+                        c[2],
+                        c[3],
+                        c[4],
+                        p.pairs()
+                    ),
+                )
+            } else {
+                (
+                    r.tally.elo(),
+                    format!("trinomial over {} games", r.tally.games()),
+                )
+            };
+            let elo = estimate.map_or(
+                "not finite (one side scored everything or nothing)".to_string(),
+                |e| e.to_string(),
+            );
+            let _ = writeln!(s, "Elo difference A - B: {elo} (95%, {how})");
+        }
+        _ => {
+            let _ = writeln!(s, "White {wdl}{score}");
+        }
+    }
+    let endings: Vec<String> = r
+        .endings
+        .iter()
+        .map(|(e, n)| format!("{} {n}", e.name()))
+        .collect();
+    let _ = writeln!(s, "endings: {}", endings.join(", "));
+    s
+}
