@@ -24,7 +24,7 @@ pub struct MovePicker {
     hash_move: Move,
     killers: [Move; 2],
     killer_index: usize,
-    /// Quiet moves are skipped (quiescence outside check).
+    /// Quiet moves are skipped (quiescence outside check, or pruned).
     noisy_only: bool,
     moves: MoveList,
     scores: [i32; movegen::MAX_MOVES],
@@ -55,9 +55,12 @@ impl MovePicker {
         }
     }
 
-    /// Whether the picker has moved on to quiet moves (the caller may skip them).
-    pub fn in_quiet_stage(&self) -> bool {
-        self.stage >= Stage::Killers && self.stage <= Stage::Quiet
+    /// From now on, yields no more quiet moves (late-move and futility pruning).
+    pub fn skip_quiets(&mut self) {
+        self.noisy_only = true;
+        if self.stage >= Stage::Killers && self.stage <= Stage::Quiet {
+            self.stage = Stage::BadNoisy;
+        }
     }
 
     /// Takes the best-scored move left from `index` onwards.

@@ -28,3 +28,20 @@ pub const HISTORY_BONUS_MAX: i32 = 1_600;
 /// is taken to fail high.
 pub const RFP_MAX_DEPTH: i32 = 8;
 pub const RFP_MARGIN: i32 = 80;
+
+/// Late-move pruning: after `(BASE + depth^2) / (2 - improving)` moves,
+/// quiet moves are no longer searched at shallow depth.
+pub const LMP_BASE: i32 = 3;
+pub const LMP_MAX_DEPTH: i32 = 8;
+
+/// Futility pruning: quiet moves are skipped when the static evaluation plus
+/// `BASE + MARGIN * depth` cannot reach alpha.
+pub const FP_MAX_DEPTH: i32 = 8;
+pub const FP_BASE: i32 = 90;
+pub const FP_MARGIN: i32 = 100;
+
+/// SEE pruning: a move is skipped when it loses more than `MARGIN * depth`
+/// (quiet moves) or `MARGIN * depth` (captures) in the exchange on its square.
+pub const SEE_PRUNE_MAX_DEPTH: i32 = 8;
+pub const SEE_QUIET_MARGIN: i32 = 60;
+pub const SEE_NOISY_MARGIN: i32 = 100;

@@ -466,13 +466,50 @@ impl<'a> Searcher<'a> {
         let mut best_score = -INFINITE;
         let mut best_move = Move::NONE;
         let mut moves_searched = 0usize;
-        let mut quiets_tried: Vec<Move> = Vec::new();
+        // Quiet moves searched without a cutoff, to be penalised when another
+        // quiet move cuts; a fixed array keeps allocation off the hot path.
+        let mut quiets_tried = [Move::NONE; 64];
+        let mut quiet_count = 0;
 
         while let Some(m) = picker.next(board, self.history) {
             if root && !self.root_moves[self.pv_index..].iter().any(|rm| rm.mv == m) {
                 continue;
             }
             let quiet = is_quiet(board, m);
+
+            // Shallow-depth pruning, never before a move has been found that
+            // avoids being mated.
+            if !root && best_score > -MATE_BOUND {
+                if quiet {
+                    // Late-move pruning: late quiet moves at low depth rarely
+                    // matter once the best ones have been tried.
+                    let lmp_limit = (LMP_BASE + depth * depth) / (2 - i32::from(improving));
+                    if depth <= LMP_MAX_DEPTH && moves_searched as i32 >= lmp_limit {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    // Futility pruning: a quiet move cannot lift a hopeless
+                    // static evaluation up to alpha.
+                    if !in_check
+                        && depth <= FP_MAX_DEPTH
+                        && eval + FP_BASE + FP_MARGIN * depth <= alpha
+                    {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                }
+                // SEE pruning: moves that lose material in the exchange.
+                let see_margin = if quiet {
+                    SEE_QUIET_MARGIN
+                } else {
+                    SEE_NOISY_MARGIN
+                };
+                if depth <= SEE_PRUNE_MAX_DEPTH
+                    && !crate::see::see_ge(board, m, -see_margin * depth)
+                {
+                    continue;
+                }
+            }
             if root && self.is_main() && self.shared.time.elapsed().as_millis() > 1000 {
                 self.shared
                     .reporter
@@ -551,7 +588,13 @@ impl<'a> Searcher<'a> {
                     }
                     if score >= beta {
                         if quiet {
-                            self.history.update_quiet(us, m, &quiets_tried, depth, ply);
+                            self.history.update_quiet(
+                                us,
+                                m,
+                                &quiets_tried[..quiet_count],
+                                depth,
+                                ply,
+                            );
                         }
                         break;
                     }
@@ -559,7 +602,10 @@ impl<'a> Searcher<'a> {
                 }
             }
             if quiet && m != best_move {
-                quiets_tried.push(m);
+                if let Some(slot) = quiets_tried.get_mut(quiet_count) {
+                    *slot = m;
+                    quiet_count += 1;
+                }
             }
         }
 
