@@ -1,12 +1,36 @@
 //! Move-ordering statistics kept by each search thread: quiet-move history
-//! (butterfly, by side, from and to square) and killer moves per ply.
+//! (butterfly, by side, from and to square), continuation history (by the
+//! moves one and two plies earlier), and killer moves per ply.
 
 use crate::params::{HISTORY_BONUS_MAX, HISTORY_MAX};
 use crate::score::MAX_PLY;
-use movegen::{Color, Move};
+use movegen::{Color, Move, Piece, Square};
+
+/// A move as continuation history sees it: which piece went where.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PieceTo {
+    piece: usize,
+    to: usize,
+}
+
+impl PieceTo {
+    pub fn new(piece: Piece, to: Square) -> PieceTo {
+        PieceTo {
+            piece: piece.index(),
+            to: to.index(),
+        }
+    }
+}
+
+/// The moves that led to a node: one ply back, then two plies back.
+pub type Context = [Option<PieceTo>; 2];
+
+const CONTINUATION_SIZE: usize = 12 * 64 * 12 * 64;
 
 pub struct History {
     butterfly: Box<[[[i16; 64]; 64]; 2]>,
+    /// Indexed by the earlier move's piece and square, then this move's.
+    continuation: Vec<i16>,
     killers: Box<[[Move; 2]; MAX_PLY + 1]>,
 }
 
@@ -14,6 +38,7 @@ impl Default for History {
     fn default() -> History {
         History {
             butterfly: Box::new([[[0; 64]; 64]; 2]),
+            continuation: vec![0; CONTINUATION_SIZE],
             killers: Box::new([[Move::NONE; 2]; MAX_PLY + 1]),
         }
     }
@@ -32,14 +57,44 @@ fn gravity(entry: &mut i16, delta: i32) {
     *entry = updated.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
 }
 
+#[inline(always)]
+fn continuation_index(earlier: PieceTo, now: PieceTo) -> usize {
+    ((earlier.piece * 64 + earlier.to) * 12 + now.piece) * 64 + now.to
+}
+
 impl History {
     pub fn clear(&mut self) {
-        *self = History::default();
+        self.butterfly
+            .iter_mut()
+            .flatten()
+            .flatten()
+            .for_each(|e| *e = 0);
+        self.continuation.iter_mut().for_each(|e| *e = 0);
+        self.killers.iter_mut().for_each(|k| *k = [Move::NONE; 2]);
     }
 
+    /// How well a quiet move has done: its own history plus how it did
+    /// after the same previous moves.
     #[inline(always)]
-    pub fn quiet(&self, color: Color, m: Move) -> i32 {
-        self.butterfly[color.index()][m.from().index()][m.to().index()] as i32
+    pub fn quiet(&self, color: Color, m: Move, moved: PieceTo, context: &Context) -> i32 {
+        let mut score = self.butterfly[color.index()][m.from().index()][m.to().index()] as i32;
+        for earlier in context.iter().flatten() {
+            score += self.continuation[continuation_index(*earlier, moved)] as i32;
+        }
+        score
+    }
+
+    fn reward(&mut self, color: Color, m: Move, moved: PieceTo, context: &Context, delta: i32) {
+        gravity(
+            &mut self.butterfly[color.index()][m.from().index()][m.to().index()],
+            delta,
+        );
+        for earlier in context.iter().flatten() {
+            gravity(
+                &mut self.continuation[continuation_index(*earlier, moved)],
+                delta,
+            );
+        }
     }
 
     /// After a quiet move caused a cutoff: reward it, punish the quiet moves
@@ -47,21 +102,21 @@ impl History {
     pub fn update_quiet(
         &mut self,
         color: Color,
-        best: Move,
-        tried: &[Move],
+        best: (Move, PieceTo),
+        tried: &[(Move, PieceTo)],
+        context: &Context,
         depth: i32,
         ply: usize,
     ) {
         let b = bonus(depth);
-        let table = &mut self.butterfly[color.index()];
-        gravity(&mut table[best.from().index()][best.to().index()], b);
-        for m in tried {
-            gravity(&mut table[m.from().index()][m.to().index()], -b);
+        self.reward(color, best.0, best.1, context, b);
+        for &(m, moved) in tried {
+            self.reward(color, m, moved, context, -b);
         }
         let killers = &mut self.killers[ply.min(MAX_PLY)];
-        if killers[0] != best {
+        if killers[0] != best.0 {
             killers[1] = killers[0];
-            killers[0] = best;
+            killers[0] = best.0;
         }
     }
 
@@ -81,22 +136,43 @@ impl History {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::Square;
+    use movegen::PieceKind;
 
     #[test]
     fn history_is_bounded_and_ordered() {
         let mut h = History::default();
+        let rook = Piece::new(Color::White, PieceKind::Rook);
         let good = Move::new(Square::E1, Square::F1);
         let bad = Move::new(Square::E1, Square::D1);
+        let (good_pt, bad_pt) = (
+            PieceTo::new(rook, Square::F1),
+            PieceTo::new(rook, Square::D1),
+        );
+        let previous = PieceTo::new(Piece::new(Color::Black, PieceKind::Knight), Square::H8);
+        let context = [Some(previous), None];
         for _ in 0..1000 {
-            h.update_quiet(Color::White, good, &[bad], 20, 3);
+            h.update_quiet(
+                Color::White,
+                (good, good_pt),
+                &[(bad, bad_pt)],
+                &context,
+                20,
+                3,
+            );
         }
-        assert!(h.quiet(Color::White, good) <= HISTORY_MAX);
-        assert!(h.quiet(Color::White, good) > 10_000);
-        assert!(h.quiet(Color::White, bad) < -10_000);
-        assert_eq!(h.quiet(Color::Black, good), 0);
+        let with = h.quiet(Color::White, good, good_pt, &context);
+        let without = h.quiet(Color::White, good, good_pt, &[None, None]);
+        assert!(without <= HISTORY_MAX && without > 10_000);
+        assert!(
+            with > without,
+            "the continuation adds to the butterfly score"
+        );
+        assert!(h.quiet(Color::White, bad, bad_pt, &context) < -20_000);
+        assert_eq!(h.quiet(Color::Black, good, good_pt, &[None, None]), 0);
         assert_eq!(h.killers(3)[0], good);
         h.clear_killers(3);
         assert_eq!(h.killers(3), [Move::NONE; 2]);
+        h.clear();
+        assert_eq!(h.quiet(Color::White, good, good_pt, &context), 0);
     }
 }

@@ -3,7 +3,7 @@
 //! victim and attacker; then the killers; then quiet moves by history; and
 //! the losing captures last.
 
-use crate::history::History;
+use crate::history::{Context, History, PieceTo};
 use crate::see::{see_ge, value};
 use movegen::{Board, Move, MoveList, PieceKind};
 
@@ -31,12 +31,18 @@ pub struct MovePicker {
     index: usize,
     bad_noisy: MoveList,
     bad_index: usize,
+    context: Context,
 }
 
 impl MovePicker {
     /// A picker for the main search (`noisy_only` false) or quiescence.
     /// `hash_move` must already be checked with `is_legal`, or be `NONE`.
-    pub fn new(hash_move: Move, killers: [Move; 2], noisy_only: bool) -> MovePicker {
+    pub fn new(
+        hash_move: Move,
+        killers: [Move; 2],
+        noisy_only: bool,
+        context: Context,
+    ) -> MovePicker {
         MovePicker {
             stage: if hash_move.is_none() {
                 Stage::GenerateNoisy
@@ -52,6 +58,7 @@ impl MovePicker {
             index: 0,
             bad_noisy: MoveList::new(),
             bad_index: 0,
+            context,
         }
     }
 
@@ -147,7 +154,9 @@ impl MovePicker {
                     board.quiet_moves(&mut self.moves);
                     let us = board.side_to_move();
                     for (i, &m) in self.moves.iter().enumerate() {
-                        self.scores[i] = history.quiet(us, m);
+                        self.scores[i] = board.piece_on(m.from()).map_or(0, |p| {
+                            history.quiet(us, m, PieceTo::new(p, m.to()), &self.context)
+                        });
                     }
                     self.index = 0;
                     self.stage = Stage::Quiet;
@@ -196,7 +205,7 @@ mod tests {
             let legal = board.legal_moves();
             let hash = legal.as_slice()[legal.len() / 2];
             let killers = [legal.as_slice()[0], legal.as_slice()[legal.len() - 1]];
-            let mut picker = MovePicker::new(hash, killers, false);
+            let mut picker = MovePicker::new(hash, killers, false, [None; 2]);
             let mut seen = Vec::new();
             while let Some(m) = picker.next(&board, &history) {
                 seen.push(m);
@@ -214,7 +223,7 @@ mod tests {
         let board =
             Board::from_fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1")
                 .unwrap();
-        let mut picker = MovePicker::new(Move::NONE, [Move::NONE; 2], true);
+        let mut picker = MovePicker::new(Move::NONE, [Move::NONE; 2], true, [None; 2]);
         let mut count = 0;
         while let Some(m) = picker.next(&board, &history) {
             assert!(!is_quiet(&board, m), "{m:?}");

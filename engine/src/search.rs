@@ -1,7 +1,7 @@
 //! One search thread: iterative deepening with aspiration windows over a
 //! principal variation search with quiescence at the leaves.
 
-use crate::history::History;
+use crate::history::{Context, History, PieceTo};
 use crate::limits::{Limits, SearchOptions};
 use crate::movepick::{is_quiet, MovePicker};
 use crate::params::*;
@@ -76,6 +76,8 @@ pub(crate) struct Completed {
 #[derive(Clone, Copy, Default)]
 struct Frame {
     static_eval: i32,
+    /// The move that led to this node, for continuation history.
+    moved: Option<PieceTo>,
     plies_from_null: usize,
     null_move: bool,
 }
@@ -448,6 +450,7 @@ impl<'a> Searcher<'a> {
             self.keys.push(child.key());
             self.stack[ply + 1] = Frame {
                 static_eval: -INFINITE,
+                moved: None,
                 plies_from_null: 0,
                 null_move: true,
             };
@@ -462,13 +465,28 @@ impl<'a> Searcher<'a> {
         }
 
         let us = board.side_to_move();
-        let mut picker = MovePicker::new(hash_move, self.history.killers(ply), false);
+        let context: Context = [
+            self.stack[ply].moved,
+            if ply >= 1 {
+                self.stack[ply - 1].moved
+            } else {
+                None
+            },
+        ];
+        let mut picker = MovePicker::new(hash_move, self.history.killers(ply), false, context);
         let mut best_score = -INFINITE;
         let mut best_move = Move::NONE;
         let mut moves_searched = 0usize;
         // Quiet moves searched without a cutoff, to be penalised when another
         // quiet move cuts; a fixed array keeps allocation off the hot path.
-        let mut quiets_tried = [Move::NONE; 64];
+        let placeholder = (
+            Move::NONE,
+            PieceTo::new(
+                movegen::Piece::new(us, PieceKind::Pawn),
+                movegen::Square::A1,
+            ),
+        );
+        let mut quiets_tried = [placeholder; 64];
         let mut quiet_count = 0;
 
         while let Some(m) = picker.next(board, self.history) {
@@ -516,11 +534,13 @@ impl<'a> Searcher<'a> {
                     .current_move(depth, m, self.pv_index + moves_searched + 1);
             }
 
+            let moved = board.piece_on(m.from()).map(|p| PieceTo::new(p, m.to()));
             let mut child = board.clone();
             child.make_move(m);
             self.keys.push(child.key());
             self.stack[ply + 1] = Frame {
                 static_eval: -INFINITE,
+                moved,
                 plies_from_null: self.stack[ply].plies_from_null.saturating_add(1),
                 null_move: false,
             };
@@ -553,7 +573,9 @@ impl<'a> Searcher<'a> {
                 {
                     reduction = self.shared.lmr.get(depth, moves_searched);
                     reduction -= i32::from(PV);
-                    reduction -= self.history.quiet(us, m) / LMR_HISTORY_DIVISOR;
+                    if let Some(pt) = moved {
+                        reduction -= self.history.quiet(us, m, pt, &context) / LMR_HISTORY_DIVISOR;
+                    }
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 score = -self.search::<false>(
@@ -587,11 +609,12 @@ impl<'a> Searcher<'a> {
                         self.update_pv(ply, m);
                     }
                     if score >= beta {
-                        if quiet {
+                        if let (true, Some(pt)) = (quiet, moved) {
                             self.history.update_quiet(
                                 us,
-                                m,
+                                (m, pt),
                                 &quiets_tried[..quiet_count],
+                                &context,
                                 depth,
                                 ply,
                             );
@@ -601,9 +624,9 @@ impl<'a> Searcher<'a> {
                     alpha = score;
                 }
             }
-            if quiet && m != best_move {
+            if let (true, Some(pt)) = (quiet && m != best_move, moved) {
                 if let Some(slot) = quiets_tried.get_mut(quiet_count) {
-                    *slot = m;
+                    *slot = (m, pt);
                     quiet_count += 1;
                 }
             }
@@ -719,7 +742,7 @@ impl<'a> Searcher<'a> {
             alpha = alpha.max(best_score);
         }
 
-        let mut picker = MovePicker::new(hash_move, [Move::NONE; 2], !in_check);
+        let mut picker = MovePicker::new(hash_move, [Move::NONE; 2], !in_check, [None; 2]);
         let mut best_move = Move::NONE;
         let mut moves_searched = 0;
         while let Some(m) = picker.next(board, self.history) {
@@ -732,6 +755,7 @@ impl<'a> Searcher<'a> {
             self.keys.push(child.key());
             self.stack[ply + 1] = Frame {
                 static_eval: -INFINITE,
+                moved: board.piece_on(m.from()).map(|p| PieceTo::new(p, m.to())),
                 plies_from_null: self.stack[ply].plies_from_null.saturating_add(1),
                 null_move: false,
             };
