@@ -45,3 +45,12 @@ pub const FP_MARGIN: i32 = 100;
 pub const SEE_PRUNE_MAX_DEPTH: i32 = 8;
 pub const SEE_QUIET_MARGIN: i32 = 60;
 pub const SEE_NOISY_MARGIN: i32 = 100;
+
+/// Singular extensions: from this depth, when the table's move is at least
+/// `MARGIN` centipawns per ply of depth better than every alternative
+/// searched at half depth, it is extended (twice if better still by
+/// `DOUBLE_MARGIN`, at most `MAX_DOUBLE` times along a line).
+pub const SE_MIN_DEPTH: i32 = 7;
+pub const SE_MARGIN: i32 = 2;
+pub const SE_DOUBLE_MARGIN: i32 = 20;
+pub const SE_MAX_DOUBLE: u32 = 6;

@@ -80,6 +80,10 @@ struct Frame {
     moved: Option<PieceTo>,
     plies_from_null: usize,
     null_move: bool,
+    /// A move left out of this node's search (the singular-extension test).
+    excluded: Move,
+    /// Double extensions along the line to this node.
+    double_extensions: u32,
 }
 
 pub(crate) struct Searcher<'a> {
@@ -382,6 +386,7 @@ impl<'a> Searcher<'a> {
         // Transposition table: a cutoff outside the PV, a move to try first.
         let tt = self.shared.tt;
         let key = board.key();
+        let excluded = self.stack[ply].excluded;
         let hit = tt.probe(key, ply);
         let mut hash_move = Move::NONE;
         if let Some(h) = hit {
@@ -389,6 +394,7 @@ impl<'a> Searcher<'a> {
                 hash_move = h.mv;
             }
             if !PV
+                && excluded.is_none()
                 && h.depth >= depth
                 && match h.bound {
                     Bound::Exact => true,
@@ -425,6 +431,7 @@ impl<'a> Searcher<'a> {
         // continuation is likely to bring the opponent back.
         if !PV
             && !in_check
+            && excluded.is_none()
             && depth <= RFP_MAX_DEPTH
             && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
             && beta > -MATE_BOUND
@@ -438,6 +445,7 @@ impl<'a> Searcher<'a> {
         // only pawns left, where zugzwang is common.
         if !PV
             && !in_check
+            && excluded.is_none()
             && depth >= NMP_MIN_DEPTH
             && eval >= beta
             && !self.stack[ply].null_move
@@ -453,6 +461,8 @@ impl<'a> Searcher<'a> {
                 moved: None,
                 plies_from_null: 0,
                 null_move: true,
+                excluded: Move::NONE,
+                double_extensions: self.stack[ply].double_extensions,
             };
             let score = -self.search::<false>(&child, -beta, -beta + 1, depth - reduction, ply + 1);
             self.keys.pop();
@@ -490,7 +500,9 @@ impl<'a> Searcher<'a> {
         let mut quiet_count = 0;
 
         while let Some(m) = picker.next(board, self.history) {
-            if root && !self.root_moves[self.pv_index..].iter().any(|rm| rm.mv == m) {
+            if m == excluded
+                || (root && !self.root_moves[self.pv_index..].iter().any(|rm| rm.mv == m))
+            {
                 continue;
             }
             let quiet = is_quiet(board, m);
@@ -534,6 +546,50 @@ impl<'a> Searcher<'a> {
                     .current_move(depth, m, self.pv_index + moves_searched + 1);
             }
 
+            // Singular extensions: when the table's move beats every other
+            // move by a margin in a reduced search without it, it is the
+            // only good move here and deserves a deeper look. If instead
+            // another move also beats beta, the node is cut at once
+            // (multi-cut); if the table's move merely looks good, it is
+            // searched a little shallower.
+            let mut extension = 0;
+            if let Some(h) = hit.filter(|h| {
+                !root
+                    && m == hash_move
+                    && excluded.is_none()
+                    && depth >= SE_MIN_DEPTH
+                    && h.depth >= depth - 3
+                    && h.bound != Bound::Upper
+                    && !is_mate(h.score)
+            }) {
+                let singular_beta = h.score - SE_MARGIN * depth;
+                self.stack[ply].excluded = m;
+                let score = self.search::<false>(
+                    board,
+                    singular_beta - 1,
+                    singular_beta,
+                    (depth - 1) / 2,
+                    ply,
+                );
+                self.stack[ply].excluded = Move::NONE;
+                if self.stopped {
+                    return 0;
+                }
+                if score < singular_beta {
+                    extension = 1;
+                    if !PV
+                        && score < singular_beta - SE_DOUBLE_MARGIN
+                        && self.stack[ply].double_extensions < SE_MAX_DOUBLE
+                    {
+                        extension = 2;
+                    }
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                } else if h.score >= beta {
+                    extension = -1;
+                }
+            }
+
             let moved = board.piece_on(m.from()).map(|p| PieceTo::new(p, m.to()));
             let mut child = board.clone();
             child.make_move(m);
@@ -543,11 +599,16 @@ impl<'a> Searcher<'a> {
                 moved,
                 plies_from_null: self.stack[ply].plies_from_null.saturating_add(1),
                 null_move: false,
+                excluded: Move::NONE,
+                double_extensions: self.stack[ply].double_extensions + u32::from(extension == 2),
             };
             let gives_check = child.in_check();
 
             // Check extension: look one ply further at checking moves.
-            let new_depth = depth - 1 + i32::from(gives_check);
+            if extension == 0 && gives_check {
+                extension = 1;
+            }
+            let new_depth = depth - 1 + extension;
 
             let mut score;
             if moves_searched == 0 {
@@ -633,6 +694,9 @@ impl<'a> Searcher<'a> {
         }
 
         if moves_searched == 0 {
+            if !excluded.is_none() {
+                return alpha;
+            }
             return if in_check { mated_in(ply) } else { DRAW };
         }
 
@@ -643,7 +707,7 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        if !(root && self.pv_index > 0) {
+        if excluded.is_none() && !(root && self.pv_index > 0) {
             let eval = if in_check { 0 } else { static_eval };
             tt.store(key, best_move, best_score, eval, depth, bound, ply);
         }
@@ -758,6 +822,8 @@ impl<'a> Searcher<'a> {
                 moved: board.piece_on(m.from()).map(|p| PieceTo::new(p, m.to())),
                 plies_from_null: self.stack[ply].plies_from_null.saturating_add(1),
                 null_move: false,
+                excluded: Move::NONE,
+                double_extensions: self.stack[ply].double_extensions,
             };
             let score = -self.quiescence::<PV>(&child, -beta, -alpha, ply + 1);
             self.keys.pop();
