@@ -24,6 +24,8 @@ pub struct Progress {
     last_line: Instant,
     /// Whose wins the W/D/L are: White's, or the first setting's.
     side: &'static str,
+    /// The line of the last update, left on a terminal when the bar goes.
+    last: String,
 }
 
 impl Progress {
@@ -46,11 +48,13 @@ impl Progress {
             started: now,
             last_line: now,
             side,
+            last: String::new(),
         }
     }
 
     pub fn update(&mut self, s: &Snapshot) {
         let elapsed = self.started.elapsed();
+        self.last = plain_line(s, self.total, elapsed, self.side);
         match &self.bar {
             Some(bar) => {
                 bar.set_position(s.games);
@@ -59,16 +63,17 @@ impl Progress {
             None => {
                 if self.last_line.elapsed() >= PLAIN_INTERVAL || s.games == self.total {
                     self.last_line = Instant::now();
-                    println!("{}", plain_line(s, self.total, elapsed, self.side));
+                    println!("{}", self.last);
                 }
             }
         }
     }
 
-    /// Leaves the last line on the terminal for the summary to follow.
+    /// Replaces the bar by a plain line, for the summary to follow.
     pub fn finish(&self) {
         if let Some(bar) = &self.bar {
-            bar.finish();
+            bar.finish_and_clear();
+            println!("{}", self.last);
         }
     }
 }
