@@ -54,3 +54,7 @@ pub const SE_MIN_DEPTH: i32 = 7;
 pub const SE_MARGIN: i32 = 2;
 pub const SE_DOUBLE_MARGIN: i32 = 20;
 pub const SE_MAX_DOUBLE: u32 = 6;
+
+/// Internal iterative reduction: a node this deep with no move from the
+/// table is searched one ply shallower (the table will have a move next time).
+pub const IIR_MIN_DEPTH: i32 = 4;

@@ -347,7 +347,7 @@ impl<'a> Searcher<'a> {
         board: &Board,
         mut alpha: i32,
         mut beta: i32,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
     ) -> i32 {
         if depth <= 0 {
@@ -404,6 +404,12 @@ impl<'a> Searcher<'a> {
             {
                 return h.score;
             }
+        }
+
+        // Internal iterative reduction: without a move from the table this
+        // node is probably less important than its depth says.
+        if depth >= IIR_MIN_DEPTH && hash_move.is_none() && excluded.is_none() {
+            depth -= 1;
         }
 
         let in_check = board.in_check();
