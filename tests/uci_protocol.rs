@@ -1,0 +1,807 @@
+//! The UCI protocol as a GUI sees it, driving the built `hoeven` binary over
+//! pipes: the handshake, `isready`/`stop`/`ponderhit` during a search, one
+//! `bestmove` per `go` whatever the limits, the clock, the shape of `info`
+//! lines, MultiPV, WDL and `searchmoves`.
+
+#[path = "common/uci_harness.rs"]
+mod harness;
+
+use harness::{board_after, Engine, Info, Score, SOON};
+use std::time::{Duration, Instant};
+
+const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// White mates in one with Ra8 (the only mate).
+const MATE_IN_1: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+/// Black to move is checkmated.
+const CHECKMATED: &str = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";
+/// Black to move is stalemated.
+const STALEMATE: &str = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+/// White mates in two, only by 1.Nf6+ gxf6 2.Bxf7#.
+const MATE_IN_2: &str = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+/// A middlegame with many sensible moves.
+const MIDDLEGAME: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 3 8";
+
+/// What the protocol requires to be quick: `isready` and `stop` during a search.
+const QUICK: Duration = Duration::from_millis(100);
+
+/// A response slower than the protocol allows. Timing checks return this
+/// rather than failing at once: a loaded machine can stall any process for a
+/// moment, so a timing test runs its scenario up to three times and fails
+/// only if every run was too slow. Functional failures fail at once.
+struct Slow(String);
+
+/// `Err(Slow)` unless `elapsed` is under `limit`.
+fn quick(elapsed: Duration, limit: Duration, what: impl FnOnce() -> String) -> Result<(), Slow> {
+    if elapsed < limit {
+        Ok(())
+    } else {
+        Err(Slow(format!("{} (limit {limit:?})", what())))
+    }
+}
+
+/// Runs a timing scenario (with no other engine of this binary running) up
+/// to three times, until one run is fast enough.
+fn timing_test(name: &str, scenario: impl Fn() -> Result<(), Slow>) {
+    let _timing = harness::timing_exclusive();
+    let mut misses = Vec::new();
+    for run in 1..=3 {
+        match scenario() {
+            Ok(()) => return,
+            Err(Slow(why)) => {
+                eprintln!("{name}: run {run} too slow: {why}");
+                misses.push(why);
+            }
+        }
+    }
+    panic!("{name}: too slow in all three runs: {misses:#?}");
+}
+
+/// Waits until a running search has printed its first info line, so that
+/// it is surely under way.
+fn wait_for_first_info(engine: &mut Engine) {
+    engine.expect("the search's first info line", SOON, |l| {
+        l.starts_with("info depth")
+    });
+}
+
+#[test]
+fn uci_handshake_declares_identity_and_every_option() {
+    let _timing = harness::timing_shared();
+    let mut e = Engine::start();
+    let lines = e.handshake();
+    e.check(
+        lines.first().is_some_and(|l| l.starts_with("id name ")) && lines[0].len() > 8,
+        || format!("the first line should be 'id name <name>': {lines:?}"),
+    );
+    e.check(
+        lines
+            .iter()
+            .any(|l| l.starts_with("id author ") && l.len() > 10),
+        || format!("no 'id author' line: {lines:?}"),
+    );
+    // Nothing but id and option lines before uciok, and no blank lines.
+    for l in &lines[..lines.len() - 1] {
+        let ok = l.starts_with("id name ")
+            || l.starts_with("id author ")
+            || l.starts_with("option name ");
+        e.check(ok, || {
+            format!("unexpected line '{l}' in the uci answer: {lines:?}")
+        });
+    }
+    // Each option: name, type, and a consistent default/min/max.
+    let expected = [
+        ("Hash", "spin"),
+        ("Threads", "spin"),
+        ("MultiPV", "spin"),
+        ("Ponder", "check"),
+        ("Move Overhead", "spin"),
+        ("Clear Hash", "button"),
+        ("UCI_Chess960", "check"),
+        ("UCI_ShowWDL", "check"),
+        ("UCI_AnalyseMode", "check"),
+    ];
+    for (name, kind) in expected {
+        let prefix = format!("option name {name} type ");
+        let Some(line) = lines.iter().find(|l| l.starts_with(&prefix)).cloned() else {
+            e.fail(&format!("no '{prefix}...' line: {lines:?}"));
+        };
+        let rest: Vec<&str> = line[prefix.len()..].split_whitespace().collect();
+        e.check(rest.first() == Some(&kind), || {
+            format!("{name} should be a {kind}: '{line}'")
+        });
+        let field = |key: &str| {
+            rest.iter()
+                .position(|w| *w == key)
+                .and_then(|i| rest.get(i + 1))
+                .map(|s| s.to_string())
+        };
+        match kind {
+            "spin" => {
+                let num = |k: &str| field(k).and_then(|v| v.parse::<i64>().ok());
+                let (d, lo, hi) = (num("default"), num("min"), num("max"));
+                e.check(
+                    matches!((d, lo, hi), (Some(d), Some(lo), Some(hi)) if lo <= d && d <= hi),
+                    || format!("spin option needs integer default within min..max: '{line}'"),
+                );
+            }
+            "check" => {
+                let d = field("default");
+                e.check(matches!(d.as_deref(), Some("true" | "false")), || {
+                    format!("check option needs default true/false: '{line}'")
+                });
+                if name.starts_with("UCI_") || name == "Ponder" {
+                    e.check(d.as_deref() == Some("false"), || {
+                        format!("{name} defaults to false: '{line}'")
+                    });
+                }
+            }
+            _ => e.check(rest.len() == 1, || {
+                format!("a button has no default: '{line}'")
+            }),
+        }
+    }
+    let names = lines
+        .iter()
+        .filter(|l| l.starts_with("option name "))
+        .count();
+    assert_eq!(names, expected.len(), "unexpected options: {lines:?}");
+    // A second `uci` gives the same answer.
+    let again = e.handshake();
+    assert_eq!(again, lines);
+    assert!(e.sync().is_empty());
+}
+
+#[test]
+fn isready_is_answered_within_100ms_during_go_infinite() {
+    timing_test(
+        "isready_is_answered_within_100ms_during_go_infinite",
+        || {
+            let mut e = Engine::start();
+            e.send(&format!("position fen {MIDDLEGAME}"));
+            e.send("go infinite");
+            wait_for_first_info(&mut e);
+            for round in 0..5 {
+                std::thread::sleep(Duration::from_millis(60 + 40 * round));
+                let sent = Instant::now();
+                e.send("isready");
+                let (lines, at) = e.read_until_at("readyok", SOON, |l| l == "readyok");
+                let latency = at.saturating_duration_since(sent);
+                quick(latency, QUICK, || {
+                    format!("readyok took {latency:?} during go infinite")
+                })?;
+                e.check(
+                    lines[..lines.len() - 1]
+                        .iter()
+                        .all(|l| l.starts_with("info ")),
+                    || format!("go infinite printed a non-info line before stop: {lines:?}"),
+                );
+            }
+            let sent = Instant::now();
+            e.send("stop");
+            let search = e.finish_search(sent, SOON);
+            quick(search.elapsed, QUICK, || {
+                format!("bestmove came {:?} after stop", search.elapsed)
+            })?;
+            e.assert_idle();
+            let board = board_after(MIDDLEGAME, &[], false);
+            e.check_search(&board, false, &search);
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn stop_is_answered_within_100ms_with_exactly_one_bestmove() {
+    timing_test(
+        "stop_is_answered_within_100ms_with_exactly_one_bestmove",
+        || {
+            let mut e = Engine::start();
+            // Nothing to stop: stop and ponderhit are ignored silently.
+            e.quiet_command("stop");
+            e.quiet_command("ponderhit");
+            for (position, wait_ms) in [
+                ("position startpos", 50u64),
+                ("position startpos moves e2e4 c7c5", 400),
+            ] {
+                e.send(position);
+                e.send("go infinite");
+                wait_for_first_info(&mut e);
+                e.assert_no_bestmove_for(
+                    Duration::from_millis(wait_ms),
+                    "go infinite waits for stop",
+                );
+                let sent = Instant::now();
+                e.send("stop");
+                let search = e.finish_search(sent, SOON);
+                quick(search.elapsed, QUICK, || {
+                    format!("bestmove came {:?} after stop", search.elapsed)
+                })?;
+                // A second stop after the bestmove changes nothing.
+                e.send("stop");
+                e.assert_idle();
+                let moves: Vec<&str> = position.split_whitespace().skip(3).collect();
+                let board = board_after(STARTPOS, &moves, false);
+                e.check_search(&board, false, &search);
+            }
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn go_ponder_waits_for_ponderhit_then_plays_within_its_clock() {
+    timing_test(
+        "go_ponder_waits_for_ponderhit_then_plays_within_its_clock",
+        || {
+            let mut e = Engine::start();
+            e.set_option("Ponder", "true");
+            e.send("position startpos moves e2e4 e7e5");
+            e.send("go ponder wtime 3000 btime 3000 winc 0 binc 0");
+            wait_for_first_info(&mut e);
+            e.assert_no_bestmove_for(
+                Duration::from_millis(500),
+                "a ponder search waits for ponderhit or stop",
+            );
+            let sent = Instant::now();
+            e.send("ponderhit");
+            let search = e.finish_search(sent, SOON);
+            // After ponderhit the search runs on its clock: 3 s, of which it must
+            // use only a part.
+            quick(search.elapsed, Duration::from_millis(1500), || {
+                format!(
+                    "bestmove came {:?} after ponderhit with 3 s on the clock",
+                    search.elapsed
+                )
+            })?;
+            e.assert_idle();
+            let board = board_after(STARTPOS, &["e2e4", "e7e5"], false);
+            e.check_search(&board, false, &search);
+
+            // Ponder, then stop (the opponent played another move): one bestmove.
+            e.send("go ponder wtime 3000 btime 3000");
+            wait_for_first_info(&mut e);
+            e.assert_no_bestmove_for(
+                Duration::from_millis(200),
+                "a ponder search waits for ponderhit or stop",
+            );
+            let sent = Instant::now();
+            e.send("stop");
+            let search = e.finish_search(sent, SOON);
+            quick(search.elapsed, QUICK, || {
+                format!("bestmove came {:?} after stop", search.elapsed)
+            })?;
+            e.assert_idle();
+            e.check_search(&board, false, &search);
+
+            // A ponder search with a depth limit reaches it and still waits.
+            e.send("go ponder depth 2");
+            e.assert_no_bestmove_for(
+                Duration::from_millis(500),
+                "a ponder search waits even when its depth is reached",
+            );
+            let sent = Instant::now();
+            e.send("ponderhit");
+            let search = e.finish_search(sent, SOON);
+            quick(search.elapsed, QUICK, || {
+                format!("bestmove came {:?} after ponderhit", search.elapsed)
+            })?;
+            e.assert_idle();
+            e.check_search(&board, false, &search);
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn every_kind_of_go_gets_exactly_one_bestmove() {
+    let _timing = harness::timing_shared();
+    let mut e = Engine::start();
+    let board = board_after(MIDDLEGAME, &[], false);
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    for go in [
+        "depth 1",
+        "nodes 1",
+        "movetime 10",
+        "depth 3 nodes 500",
+        "wtime 100 btime 100",
+    ] {
+        let search = e.go(go, SOON);
+        e.check_search(&board, false, &search);
+        if go == "depth 1" {
+            e.check(search.pv_infos().iter().all(|i| i.depth == Some(1)), || {
+                format!("go depth 1 reported another depth: {:?}", search.lines)
+            });
+        }
+    }
+    // A go sent during a search waits for it: two gos, two bestmoves.
+    e.send("go infinite");
+    e.send("go depth 2");
+    wait_for_first_info(&mut e);
+    e.send("stop");
+    let first = e.finish_search(Instant::now(), SOON);
+    e.check_search(&board, false, &first);
+    let second = e.finish_search(Instant::now(), SOON);
+    e.check_search(&board, false, &second);
+    e.assert_idle();
+}
+
+#[test]
+fn short_clock_is_respected() {
+    timing_test("short_clock_is_respected", || {
+        let mut e = Engine::start();
+        for (position, moves) in [
+            ("position startpos", vec![]),
+            ("position startpos moves d2d4", vec!["d2d4"]),
+            (&*format!("position fen {MIDDLEGAME}"), vec![]),
+        ] {
+            e.send(position);
+            let fen = if position.contains("fen") {
+                MIDDLEGAME
+            } else {
+                STARTPOS
+            };
+            let board = board_after(fen, &moves, false);
+            for go in [
+                "wtime 100 btime 100",
+                "wtime 100 btime 100 winc 0 binc 0 movestogo 5",
+                "movetime 10",
+            ] {
+                let search = e.go(go, SOON);
+                quick(search.elapsed, Duration::from_millis(100), || {
+                    format!("'go {go}' took {:?}: beyond 100 ms", search.elapsed)
+                })?;
+                e.check_search(&board, false, &search);
+            }
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn one_sided_clock_still_gives_a_move_in_time() {
+    timing_test("one_sided_clock_still_gives_a_move_in_time", || {
+        let mut e = Engine::start();
+        // Black to move with only Black's clock: a real think, inside 2 s.
+        e.send("position startpos moves e2e4");
+        let board = board_after(STARTPOS, &["e2e4"], false);
+        let search = e.go("btime 2000", SOON);
+        quick(search.elapsed, Duration::from_millis(2000), || {
+            format!("go btime 2000 took {:?}", search.elapsed)
+        })?;
+        e.check_search(&board, false, &search);
+        // White to move with only Black's clock, and the other way round: the
+        // engine has no clock of its own to plan with and must still move.
+        for (position, go, moves) in [
+            ("position startpos", "btime 2000", vec![]),
+            ("position startpos moves e2e4", "wtime 2000", vec!["e2e4"]),
+        ] {
+            e.send(position);
+            let board = board_after(STARTPOS, &moves, false);
+            let search = e.go(go, SOON);
+            quick(search.elapsed, Duration::from_millis(2000), || {
+                format!("'{position}' 'go {go}' took {:?}", search.elapsed)
+            })?;
+            e.check_search(&board, false, &search);
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn infinite_and_ponder_never_move_before_stop_even_when_the_root_is_decided() {
+    timing_test(
+        "infinite_and_ponder_never_move_before_stop_even_when_the_root_is_decided",
+        || {
+            let mut e = Engine::start();
+            for (fen, expected) in [
+                (MATE_IN_1, "a1a8"),
+                (CHECKMATED, "(none)"),
+                (STALEMATE, "(none)"),
+            ] {
+                for go in [
+                    "go infinite",
+                    "go ponder",
+                    "go ponder wtime 1000 btime 1000",
+                ] {
+                    e.send(&format!("position fen {fen}"));
+                    e.send(go);
+                    e.assert_no_bestmove_for(
+                        Duration::from_millis(500),
+                        &format!("'{go}' waits for stop ({fen})"),
+                    );
+                    let sent = Instant::now();
+                    e.send("stop");
+                    let search = e.finish_search(sent, SOON);
+                    quick(search.elapsed, QUICK, || {
+                        format!("bestmove came {:?} after stop", search.elapsed)
+                    })?;
+                    e.check(search.bestmove == expected, || {
+                        format!("'{go}' on {fen}: expected bestmove {expected}")
+                    });
+                    e.check(search.ponder.is_none() || expected != "(none)", || {
+                        "ponder move without a bestmove".into()
+                    });
+                    e.assert_idle();
+                }
+            }
+            // ponderhit releases a decided ponder search too.
+            e.send(&format!("position fen {CHECKMATED}"));
+            e.send("go ponder");
+            e.assert_no_bestmove_for(
+                Duration::from_millis(300),
+                "a ponder search waits for ponderhit",
+            );
+            e.send("ponderhit");
+            let search = e.finish_search(Instant::now(), SOON);
+            assert_eq!(search.bestmove, "(none)");
+            e.assert_idle();
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn go_mate_2_finds_the_mate_in_two() {
+    let _timing = harness::timing_shared();
+    let mut e = Engine::start();
+    e.send(&format!("position fen {MATE_IN_2}"));
+    let search = e.go("mate 2", Duration::from_secs(60));
+    let board = board_after(MATE_IN_2, &[], false);
+    e.check_search(&board, false, &search);
+    e.check(search.final_score() == Some(Score::Mate(2)), || {
+        format!("expected score mate 2: {:?}", search.last_info())
+    });
+    // The move really mates in two: every reply allows a mate in one.
+    let mut after = board.clone();
+    let Some(key) = harness::find_move(&board, &search.bestmove, false) else {
+        e.fail("bestmove is not legal");
+    };
+    after.make_move(key);
+    let replies = after.legal_moves();
+    assert!(
+        !replies.is_empty(),
+        "{} is mate in one, not two",
+        search.bestmove
+    );
+    for &reply in replies.iter() {
+        let mut b = after.clone();
+        b.make_move(reply);
+        let mates = b.legal_moves().iter().any(|&m| {
+            let mut c = b.clone();
+            c.make_move(m);
+            c.in_check() && !c.has_legal_move()
+        });
+        assert!(
+            mates,
+            "after {} {:?} there is no mate in one",
+            search.bestmove, reply
+        );
+    }
+    assert_eq!(search.bestmove, "d5f6");
+}
+
+#[test]
+fn mate_and_stalemate_at_the_root() {
+    let _timing = harness::timing_shared();
+    let mut e = Engine::start();
+    for (fen, info) in [
+        (CHECKMATED, "info depth 0 score mate 0"),
+        (STALEMATE, "info depth 0 score cp 0"),
+    ] {
+        e.send(&format!("position fen {fen}"));
+        for go in ["depth 5", "movetime 50", "wtime 1000 btime 1000", "nodes 1"] {
+            let search = e.go(go, SOON);
+            e.check(
+                search.bestmove == "(none)" && search.ponder.is_none(),
+                || format!("{fen} 'go {go}': expected 'bestmove (none)'"),
+            );
+            e.check(search.lines.len() == 2 && search.lines[0] == info, || {
+                format!(
+                    "{fen} 'go {go}': expected exactly '{info}' then the bestmove: {:?}",
+                    search.lines
+                )
+            });
+        }
+    }
+    // Mate in one is reported as such.
+    e.send(&format!("position fen {MATE_IN_1}"));
+    let search = e.go("depth 4", SOON);
+    assert_eq!(search.bestmove, "a1a8");
+    assert_eq!(search.final_score(), Some(Score::Mate(1)));
+}
+
+#[test]
+fn info_lines_are_well_formed_and_consistent() {
+    let _timing = harness::timing_shared();
+    let mut e = Engine::start();
+    for (fen, moves, go) in [
+        (MIDDLEGAME, vec![], "depth 8"),
+        (STARTPOS, vec!["e2e4", "e7e5", "g1f3"], "movetime 300"),
+        (MATE_IN_1, vec![], "depth 6"),
+    ] {
+        let mut position = format!("position fen {fen}");
+        if !moves.is_empty() {
+            position.push_str(&format!(" moves {}", moves.join(" ")));
+        }
+        e.send(&position);
+        let search = e.go(go, SOON);
+        let board = board_after(fen, &moves, false);
+        // check_search: bestmove legal, last info exact with pv[0] ==
+        // bestmove, ponder == pv[1], every pv a legal line.
+        e.check_search(&board, false, &search);
+        let pvs = search.pv_infos();
+        e.check(!pvs.is_empty(), || "no pv info".into());
+        let mut last_depth = 0;
+        let mut last_nodes = 0;
+        for i in &pvs {
+            let ok = i.depth.is_some()
+                && i.seldepth.is_some()
+                && i.score.is_some()
+                && i.nodes.is_some()
+                && i.time.is_some()
+                && i.nps.is_some()
+                && i.multipv == Some(1);
+            e.check(ok, || format!("pv info lacks a field: '{}'", i.raw));
+            let (d, n) = (i.depth.unwrap_or(0), i.nodes.unwrap_or(0));
+            e.check(d >= last_depth && d >= 1, || {
+                format!("depth went backwards: '{}'", i.raw)
+            });
+            e.check(n >= last_nodes, || {
+                format!("nodes went backwards: '{}'", i.raw)
+            });
+            e.check(i.hashfull.is_none_or(|h| h <= 1000), || {
+                format!("hashfull over 1000: '{}'", i.raw)
+            });
+            if let Some(Score::Mate(m)) = i.score {
+                e.check(m != 0, || format!("mate 0 with a pv: '{}'", i.raw));
+            }
+            last_depth = d;
+            last_nodes = n;
+        }
+        if go.starts_with("depth") {
+            let want: i64 = go[6..].parse().unwrap_or(0);
+            e.check(
+                search.last_info().and_then(|i| i.depth) == Some(want),
+                || format!("'go {go}' should end at depth {want}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn multipv_3_reports_three_ranked_lines_per_depth() {
+    let _timing = harness::timing_shared();
+    let mut e = Engine::start();
+    e.set_option("MultiPV", "3");
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    let search = e.go("depth 6", SOON);
+    let board = board_after(MIDDLEGAME, &[], false);
+    e.check_search(&board, false, &search);
+    let pvs = search.pv_infos();
+    for depth in 1..=6 {
+        let at: Vec<&&Info> = pvs.iter().filter(|i| i.depth == Some(depth)).collect();
+        for k in 1..=3 {
+            e.check(at.iter().any(|i| i.multipv == Some(k)), || {
+                format!("depth {depth} has no multipv {k} line")
+            });
+        }
+    }
+    e.check(pvs.iter().all(|i| matches!(i.multipv, Some(1..=3))), || {
+        "multipv outside 1..3".into()
+    });
+    let last3 = &pvs[pvs.len() - 3..];
+    let numbers: Vec<Option<i64>> = last3.iter().map(|i| i.multipv).collect();
+    assert_eq!(
+        numbers,
+        vec![Some(1), Some(2), Some(3)],
+        "the final lines are multipv 1, 2, 3"
+    );
+    let firsts: Vec<&String> = last3.iter().map(|i| &i.pv[0]).collect();
+    assert!(
+        firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+        "the three lines start with different moves: {firsts:?}"
+    );
+    assert_eq!(
+        firsts[0], &search.bestmove,
+        "bestmove is line 1's first move"
+    );
+    let cp = |i: &Info| match i.score {
+        Some(Score::Cp(c)) => c,
+        other => panic!("expected a cp score, got {other:?}"),
+    };
+    assert!(
+        cp(last3[0]) >= cp(last3[1]) && cp(last3[1]) >= cp(last3[2]),
+        "the lines are ranked best first: {:?}",
+        last3.iter().map(|i| &i.raw).collect::<Vec<_>>()
+    );
+
+    // Fewer legal moves than MultiPV lines: only as many lines as moves.
+    let two_moves = "8/8/8/8/8/p7/P6P/K1k5 w - - 0 1"; // only h2h3 and h2h4
+    let board = board_after(two_moves, &[], false);
+    let legal = board.legal_moves().len() as i64;
+    e.send(&format!("position fen {two_moves}"));
+    let search = e.go("depth 4", SOON);
+    e.check_search(&board, false, &search);
+    let max = search.pv_infos().iter().filter_map(|i| i.multipv).max();
+    assert_eq!(max, Some(legal.min(3)), "with {legal} legal moves");
+    // Back to one line.
+    e.set_option("MultiPV", "1");
+    let search = e.go("depth 3", SOON);
+    assert!(search.pv_infos().iter().all(|i| i.multipv == Some(1)));
+}
+
+#[test]
+fn show_wdl_adds_win_draw_loss_summing_to_1000() {
+    let _timing = harness::timing_shared();
+    let mut e = Engine::start();
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    let search = e.go("depth 4", SOON);
+    assert!(
+        search.infos.iter().all(|i| i.wdl.is_none()),
+        "no wdl unless asked"
+    );
+    e.set_option("UCI_ShowWDL", "true");
+    for (fen, go) in [
+        (MIDDLEGAME, "depth 5"),
+        (MATE_IN_1, "depth 3"),
+        ("8/8/4k3/8/8/4K3/8/8 w - - 0 1", "depth 3"),
+    ] {
+        e.send(&format!("position fen {fen}"));
+        let search = e.go(go, SOON);
+        let board = board_after(fen, &[], false);
+        e.check_search(&board, false, &search);
+        for i in search.pv_infos() {
+            let Some([w, d, l]) = i.wdl else {
+                e.fail(&format!("no wdl with UCI_ShowWDL: '{}'", i.raw));
+            };
+            e.check(w >= 0 && d >= 0 && l >= 0 && w + d + l == 1000, || {
+                format!("wdl must be three permilles summing to 1000: '{}'", i.raw)
+            });
+            if let Some(Score::Mate(m)) = i.score {
+                e.check(m > 0 && w == 1000, || {
+                    format!("a mate for us is a win: '{}'", i.raw)
+                });
+            }
+        }
+    }
+    e.set_option("UCI_ShowWDL", "false");
+    let search = e.go("depth 2", SOON);
+    assert!(
+        search.infos.iter().all(|i| i.wdl.is_none()),
+        "wdl switched off again"
+    );
+}
+
+#[test]
+fn searchmoves_restricts_the_best_move() {
+    let _timing = harness::timing_shared();
+    let mut e = Engine::start();
+    // Free queen: exd5 is best, and is what the engine plays unrestricted.
+    let fen = "k7/8/8/3q4/4P3/8/8/K7 w - - 0 1";
+    let board = board_after(fen, &[], false);
+    e.send(&format!("position fen {fen}"));
+    let free = e.go("depth 5", SOON);
+    assert_eq!(free.bestmove, "e4d5");
+    for allowed in [
+        vec!["a1b1"],
+        vec!["a1a2", "a1b2"],
+        vec!["e4e5", "a1b1", "a1a2"],
+    ] {
+        let search = e.go(&format!("depth 5 searchmoves {}", allowed.join(" ")), SOON);
+        e.check_search(&board, false, &search);
+        e.check(allowed.contains(&search.bestmove.as_str()), || {
+            format!(
+                "bestmove {} is not among searchmoves {allowed:?}",
+                search.bestmove
+            )
+        });
+        for i in search.pv_infos() {
+            e.check(allowed.contains(&i.pv[0].as_str()), || {
+                format!("pv starts outside searchmoves {allowed:?}: '{}'", i.raw)
+            });
+        }
+    }
+    // searchmoves followed by another limit keyword.
+    let search = e.go("searchmoves a1b2 depth 3", SOON);
+    assert_eq!(search.bestmove, "a1b2");
+    // And the next search is unrestricted again.
+    let search = e.go("depth 3", SOON);
+    assert_eq!(search.bestmove, "e4d5");
+}
+
+#[test]
+fn options_threads_hash_and_new_game_keep_the_engine_searching() {
+    timing_test(
+        "options_threads_hash_and_new_game_keep_the_engine_searching",
+        || {
+            let mut e = Engine::start();
+            e.set_option("Threads", "2");
+            e.set_option("Hash", "8");
+            e.quiet_command("setoption name Clear Hash");
+            e.quiet_command("ucinewgame");
+            e.set_option("Move Overhead", "50");
+            e.set_option("UCI_AnalyseMode", "true");
+            e.send(&format!("position fen {MIDDLEGAME}"));
+            let board = board_after(MIDDLEGAME, &[], false);
+            for go in ["depth 6", "movetime 200", "nodes 5000"] {
+                let search = e.go(go, SOON);
+                e.check_search(&board, false, &search);
+            }
+            e.send("go infinite");
+            wait_for_first_info(&mut e);
+            let sent = Instant::now();
+            e.send("stop");
+            let search = e.finish_search(sent, SOON);
+            quick(search.elapsed, QUICK, || {
+                format!(
+                    "bestmove came {:?} after stop with 2 threads",
+                    search.elapsed
+                )
+            })?;
+            e.assert_idle();
+            e.check_search(&board, false, &search);
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn quit_during_a_search_and_end_of_input_end_the_process() {
+    let _timing = harness::timing_shared();
+    let mut e = Engine::start();
+    e.send("go infinite");
+    wait_for_first_info(&mut e);
+    let status = e.quit(Duration::from_secs(5));
+    assert!(status.success(), "quit should exit cleanly: {status}");
+
+    let mut e = Engine::start();
+    e.send("go infinite");
+    wait_for_first_info(&mut e);
+    e.close_stdin();
+    let status = e.wait_exit(Duration::from_secs(5));
+    assert!(
+        status.success(),
+        "end of input should exit cleanly: {status}"
+    );
+
+    // Idle quit, after a handshake.
+    let mut e = Engine::start();
+    e.handshake();
+    let status = e.quit(Duration::from_secs(5));
+    assert!(status.success());
+}
+
+#[test]
+fn pvs_stay_legal_through_mating_lines() {
+    let _timing = harness::timing_shared();
+    // Positions from a self-play game where mate-distance pruning narrowed
+    // beta and a move accepted on a null-window search once inherited a
+    // stale PV tail, printing illegal moves after the mate.
+    let mut e = Engine::start();
+    for fen in [
+        "4k3/1b6/p7/Pp3Q1p/3P1P1P/3BP1P1/3B4/6K1 w - - 1 44",
+        "4k3/1b6/p3Q3/Pp5p/3P1P1P/3BP1P1/3B4/6K1 b - - 2 44",
+        "8/1b4k1/p3Q3/Pp5p/1B1P1P1P/3BP1P1/8/6K1 w - - 5 46",
+        "8/1b2Q1k1/p7/Pp5p/1B1P1P1P/3BP1P1/8/6K1 b - - 6 46",
+        MATE_IN_2,
+        MATE_IN_1,
+    ] {
+        e.quiet_command("ucinewgame");
+        e.send(&format!("position fen {fen}"));
+        let search = e.go("depth 14", SOON);
+        let board = board_after(fen, &[], false);
+        // Every pv is a legal line, and a mate line ends at the mate.
+        e.check_search(&board, false, &search);
+        for i in search.pv_infos() {
+            if let Some(Score::Mate(n)) = i.score {
+                let plies = if n > 0 { 2 * n - 1 } else { -2 * n };
+                e.check(i.pv.len() as i64 <= plies, || {
+                    format!(
+                        "a mate in {n} needs at most {plies} plies of pv: '{}'",
+                        i.raw
+                    )
+                });
+            }
+        }
+    }
+}
