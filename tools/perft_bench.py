@@ -4,18 +4,20 @@
 Usage: tools/perft_bench.py [./hoeven] [--stockfish PATH] [--reps N]
 
 Both engines run every position in the same run, alternately, several times;
-the best time of each counts (the least disturbed by other work on the
-machine). Hoeven runs as `hoeven perft <depth> <fen>` and reports its own
-time; Stockfish is timed from sending `go perft` to its `Nodes searched` line.
-Node counts must agree, or the script fails.
+the best time of each counts. Times are CPU times, so that other work on a
+shared machine distorts them less than it would wall-clock times: Hoeven runs
+as `hoeven perft <depth> <fen>` and its process's CPU time counts, less that
+of a depth-1 run (start-up and reading the FEN); Stockfish's CPU time is read
+from /proc around its `go perft`. Node counts must agree, or the script fails.
 """
 
 import argparse
+import glob
+import os
 import re
 import shutil
 import subprocess
 import sys
-import time
 
 POSITIONS = [
     ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, False),
@@ -25,13 +27,25 @@ POSITIONS = [
 
 
 def hoeven_perft(exe, fen, depth):
-    """(nodes, seconds) from Hoeven's own report."""
-    out = subprocess.run([exe, "perft", str(depth), fen], capture_output=True, text=True, check=True).stdout
+    """(nodes, CPU seconds of the whole process)."""
+    proc = subprocess.Popen([exe, "perft", str(depth), fen], stdout=subprocess.PIPE, text=True)
+    out = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    if status != 0:
+        raise RuntimeError(f"{exe} perft {depth} '{fen}' failed:\n{out}")
     nodes = re.search(r"^Nodes searched: (\d+)$", out, re.M)
-    ms = re.search(r"^Time: (\d+) ms$", out, re.M)
-    if not nodes or not ms:
+    if not nodes:
         raise RuntimeError(f"unexpected output from {exe} perft:\n{out}")
-    return int(nodes.group(1)), max(int(ms.group(1)), 1) / 1000.0
+    return int(nodes.group(1)), usage.ru_utime + usage.ru_stime
+
+
+def cpu_seconds(pid):
+    """CPU time so far of every thread of a running process."""
+    total = 0
+    for path in glob.glob(f"/proc/{pid}/task/*/schedstat"):
+        with open(path) as f:
+            total += int(f.read().split()[0])
+    return total / 1e9
 
 
 class Stockfish:
@@ -54,15 +68,15 @@ class Stockfish:
                 return line.strip()
 
     def perft(self, fen, depth, chess960):
-        """(nodes, seconds) timed from `go perft` to the total."""
+        """(nodes, CPU seconds) of one `go perft`."""
         self.send(f"setoption name UCI_Chess960 value {'true' if chess960 else 'false'}")
         self.send(f"position fen {fen}")
         self.send("isready")
         self.wait_for("readyok")
-        start = time.perf_counter()
+        start = cpu_seconds(self.proc.pid)
         self.send(f"go perft {depth}")
         line = self.wait_for("Nodes searched")
-        seconds = time.perf_counter() - start
+        seconds = cpu_seconds(self.proc.pid) - start
         return int(line.split(":")[1]), seconds
 
     def close(self):
@@ -82,10 +96,12 @@ def main():
 
     sf = Stockfish(stockfish_path)
     best = {name: [None, None, float("inf"), float("inf")] for name, *_ in POSITIONS}
+    overhead = {fen: min(hoeven_perft(args.hoeven, fen, 1)[1] for _ in range(5)) for _, fen, _, _ in POSITIONS}
     try:
         for rep in range(args.reps):
             for name, fen, depth, chess960 in POSITIONS:
                 h_nodes, h_secs = hoeven_perft(args.hoeven, fen, depth)
+                h_secs -= overhead[fen]
                 s_nodes, s_secs = sf.perft(fen, depth, chess960)
                 entry = best[name]
                 entry[0], entry[1] = h_nodes, s_nodes
@@ -94,7 +110,7 @@ def main():
     finally:
         sf.close()
 
-    print(f"best of {args.reps}, single thread")
+    print(f"best of {args.reps}, single thread, CPU time")
     print(f"{'position':<10} {'depth':>5} {'nodes':>12} {'Hoeven Mnps':>12} {'SF Mnps':>9} {'ratio':>6}")
     failed = False
     total_nodes = total_h = total_s = 0

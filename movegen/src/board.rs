@@ -205,25 +205,56 @@ impl Board {
         let Some(rook_from) = self.castling.rook_square(us, side) else {
             return false;
         };
-        if self.in_check() {
+        if self.in_check() || !self.castle_path_is_clear(side, rook_from) {
             return false;
         }
+        let (king_to, _) = side.destinations(us);
+        let occ = self.occupied();
+        between(self.king_square(us), king_to).all(|sq| !self.is_attacked_by(sq, !us, occ))
+            && self.castle_lands_safely(side, rook_from)
+    }
+
+    /// `castle_is_legal` for the generator, which knows that the king is not
+    /// in check and has `danger`: the squares the opponent attacks with the
+    /// king lifted off the board. That map still has the rook on its square,
+    /// so only a rank attack that the rook was blocking needs another look.
+    #[inline]
+    pub(crate) fn castle_is_legal_given(
+        &self,
+        side: CastleSide,
+        rook_from: Square,
+        danger: impl FnOnce() -> Bitboard,
+    ) -> bool {
+        let us = self.side;
         let king_from = self.king_square(us);
         let (king_to, rook_to) = side.destinations(us);
-        let occ = self.occupied();
-        let movers = Bitboard::from(king_from) | rook_from;
-        let path = between(king_from, king_to) | king_to | between(rook_from, rook_to) | rook_to;
-        if (path & occ & !movers).is_nonempty() {
+        if !self.castle_path_is_clear(side, rook_from)
+            || ((between(king_from, king_to) | king_to) & danger()).is_nonempty()
+        {
             return false;
         }
-        let them = !us;
-        for sq in between(king_from, king_to) {
-            if self.is_attacked_by(sq, them, occ) {
-                return false;
-            }
-        }
-        let after = (occ ^ movers) | king_to | rook_to;
-        !self.is_attacked_by(king_to, them, after)
+        let after = (self.occupied() ^ king_from ^ rook_from) | king_to | rook_to;
+        (rook_attacks(king_to, after) & self.orthogonal_sliders(!us)).is_empty()
+    }
+
+    /// Whether every square the king and the rook travel over or land on is
+    /// empty but for the two of them.
+    #[inline]
+    fn castle_path_is_clear(&self, side: CastleSide, rook_from: Square) -> bool {
+        let king_from = self.king_square(self.side);
+        let (king_to, rook_to) = side.destinations(self.side);
+        let movers = Bitboard::from(king_from) | rook_from;
+        let path = between(king_from, king_to) | king_to | between(rook_from, rook_to) | rook_to;
+        (path & self.occupied() & !movers).is_empty()
+    }
+
+    /// Whether the king is safe on its castling square with the rook moved.
+    #[inline]
+    fn castle_lands_safely(&self, side: CastleSide, rook_from: Square) -> bool {
+        let king_from = self.king_square(self.side);
+        let (king_to, rook_to) = side.destinations(self.side);
+        let after = (self.occupied() ^ king_from ^ rook_from) | king_to | rook_to;
+        !self.is_attacked_by(king_to, !self.side, after)
     }
 
     /// Whether the pawn on `from` may capture en passant onto `ep` without
@@ -263,6 +294,20 @@ impl Board {
         }
     }
 
+    /// `remove` from `from` and `put` on `to` in one go.
+    fn shift(&mut self, piece: Piece, from: Square, to: Square) {
+        let squares = Bitboard::from(from) | to;
+        self.by_kind[piece.kind().index()] ^= squares;
+        self.by_color[piece.color().index()] ^= squares;
+        self.mailbox[from.index()] = None;
+        self.mailbox[to.index()] = Some(piece);
+        let k = zobrist::piece(piece, from) ^ zobrist::piece(piece, to);
+        self.key ^= k;
+        if matches!(piece.kind(), PieceKind::Pawn | PieceKind::King) {
+            self.pawn_key ^= k;
+        }
+    }
+
     /// Places a piece while building a position (FEN reader).
     pub(crate) fn place(&mut self, piece: Piece, sq: Square) {
         self.put(piece, sq);
@@ -291,14 +336,22 @@ impl Board {
 
     fn update_check_info(&mut self) {
         let us = self.side;
+        let them = !us;
         let king = self.king_square(us);
-        self.checkers = self.attackers_to(king, self.occupied()) & self.colored(!us);
-        self.pinned = self.blockers_for(king, !us) & self.colored(us);
+        let occ = self.occupied();
+        // `attackers_to` for one side and without kings, which never check.
+        let leapers = (pawn_attacks(us, king) & self.pieces(PieceKind::Pawn))
+            | (knight_attacks(king) & self.pieces(PieceKind::Knight));
+        self.checkers = (leapers & self.colored(them))
+            | (bishop_attacks(king, occ) & self.diagonal_sliders(them))
+            | (rook_attacks(king, occ) & self.orthogonal_sliders(them));
+        self.pinned = self.blockers_for(king, them) & self.colored(us);
     }
 
     fn has_legal_ep_capture(&self, ep: Square) -> bool {
         let us = self.side;
-        if ep.rank() != Rank::R6.relative(us) {
+        let mut capturers = pawn_attacks(!us, ep) & self.pieces_of(us, PieceKind::Pawn);
+        if capturers.is_empty() || ep.rank() != Rank::R6.relative(us) {
             return false;
         }
         let pushed = Square::new(ep.file(), Rank::R5.relative(us));
@@ -307,8 +360,7 @@ impl Board {
         {
             return false;
         }
-        (pawn_attacks(!us, ep) & self.pieces_of(us, PieceKind::Pawn))
-            .any(|from| self.ep_capture_is_legal(from, ep))
+        capturers.any(|from| self.ep_capture_is_legal(from, ep))
     }
 
     /// Plays a move known to be legal (from the generator, or checked with
@@ -318,7 +370,7 @@ impl Board {
         let them = !us;
         let from = m.from();
         let to = m.to();
-        let old_castling = self.castling;
+        let castling_before = self.castling.rook_squares();
 
         if let Some(ep) = self.ep.take() {
             self.key ^= zobrist::en_passant(ep.file());
@@ -347,10 +399,12 @@ impl Board {
                 self.remove(captured, to);
                 self.halfmove = 0;
             }
-            self.remove(piece, from);
             match m.promotion_piece() {
-                Some(kind) => self.put(Piece::new(us, kind), to),
-                None => self.put(piece, to),
+                Some(kind) => {
+                    self.remove(piece, from);
+                    self.put(Piece::new(us, kind), to);
+                }
+                None => self.shift(piece, from, to),
             }
             match piece.kind() {
                 PieceKind::Pawn => {
@@ -362,14 +416,12 @@ impl Board {
                 PieceKind::King => self.castling.clear(us),
                 _ => {}
             }
-            if !self.castling.is_empty() {
-                self.castling.remove_rook_square(from);
-                self.castling.remove_rook_square(to);
-            }
+            self.castling.remove_rook_squares(Bitboard::from(from) | to);
         }
 
-        if self.castling != old_castling {
-            self.key ^= zobrist::castling(&old_castling) ^ zobrist::castling(&self.castling);
+        let lost_rights = castling_before ^ self.castling.rook_squares();
+        if lost_rights.is_nonempty() {
+            self.key ^= zobrist::castling_rooks(lost_rights);
         }
         self.side = them;
         self.key ^= zobrist::side();

@@ -1,7 +1,7 @@
 //! Castling rights, kept per side and per rook file so that Chess960 and
 //! Double Fischer Random (where the two back ranks differ) need no special case.
 
-use crate::{Color, File, Rank, Square};
+use crate::{Bitboard, Color, File, Rank, Square};
 
 /// Which way a castling goes: towards the h-file (`King`, written `O-O`) or
 /// the a-file (`Queen`, written `O-O-O`).
@@ -28,11 +28,15 @@ impl CastleSide {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct CastlingRights {
     rooks: [[Option<File>; 2]; 2],
+    /// The squares of those rooks, so that a move can tell at once whether
+    /// it touches one.
+    squares: Bitboard,
 }
 
 impl CastlingRights {
     pub const NONE: CastlingRights = CastlingRights {
         rooks: [[None; 2]; 2],
+        squares: Bitboard::EMPTY,
     };
 
     #[inline(always)]
@@ -49,10 +53,19 @@ impl CastlingRights {
 
     pub fn set(&mut self, color: Color, side: CastleSide, file: Option<File>) {
         self.rooks[color.index()][side as usize] = file;
+        self.squares = self
+            .iter()
+            .fold(Bitboard::EMPTY, |squares, (_, _, sq)| squares | sq);
     }
 
     pub fn is_empty(&self) -> bool {
-        *self == CastlingRights::NONE
+        self.squares.is_empty()
+    }
+
+    /// The squares of all castling rooks.
+    #[inline(always)]
+    pub fn rook_squares(&self) -> Bitboard {
+        self.squares
     }
 
     pub fn has_any(&self, color: Color) -> bool {
@@ -70,6 +83,18 @@ impl CastlingRights {
 
     /// Drops the rights whose rook stands on `sq` (it moved or was captured).
     pub fn remove_rook_square(&mut self, sq: Square) {
+        self.remove_rook_squares(sq.into());
+    }
+
+    /// Drops the rights whose rooks stand on any of `squares`.
+    #[inline]
+    pub(crate) fn remove_rook_squares(&mut self, squares: Bitboard) {
+        for sq in self.squares & squares {
+            self.remove_one(sq);
+        }
+    }
+
+    fn remove_one(&mut self, sq: Square) {
         for color in Color::BOTH {
             if sq.rank() != Rank::R1.relative(color) {
                 continue;
@@ -84,5 +109,7 @@ impl CastlingRights {
 
     pub fn clear(&mut self, color: Color) {
         self.rooks[color.index()] = [None, None];
+        // Each colour's rooks stand on its own back rank.
+        self.squares &= !Bitboard::rank(Rank::R1.relative(color));
     }
 }

@@ -1,11 +1,15 @@
 //! Legal move generation. Pins and check evasions are worked out up front
 //! (`Board::pinned`, `Board::checkers`), so every move produced is legal and
 //! nothing is tried and taken back.
+//!
+//! The generator hands whole sets of destinations to a `MoveSink`: a move
+//! list turns them into moves, a counter only adds up their sizes, which is
+//! all perft needs at its last ply.
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
-use crate::{Bitboard, Board, CastleSide, Color, Move, MoveList, PieceKind, Rank};
+use crate::{Bitboard, Board, CastleSide, Color, Move, MoveList, PieceKind, Rank, Square};
 
 const PROMOTIONS: [PieceKind; 4] = [
     PieceKind::Queen,
@@ -14,50 +18,139 @@ const PROMOTIONS: [PieceKind; 4] = [
     PieceKind::Bishop,
 ];
 
+/// Receives the generated moves, a set of destinations at a time.
+trait MoveSink {
+    /// The piece on `from` may move to every square of `targets`.
+    fn add_targets(&mut self, from: Square, targets: Bitboard);
+    /// Pawns move to every square of `targets`, each from the square `back`
+    /// indices lower; `PROMOTE` makes four moves of each.
+    fn add_pawn_moves<const PROMOTE: bool>(&mut self, targets: Bitboard, back: i8);
+    fn add(&mut self, m: Move);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn add_targets(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::new(from, to));
+        }
+    }
+
+    #[inline(always)]
+    fn add_pawn_moves<const PROMOTE: bool>(&mut self, targets: Bitboard, back: i8) {
+        for to in targets {
+            let from = Square::from_index_masked((to.index() as i32 - i32::from(back)) as u32);
+            if PROMOTE {
+                for kind in PROMOTIONS {
+                    self.push(Move::promotion(from, to, kind));
+                }
+            } else {
+                self.push(Move::new(from, to));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn add(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+/// Counts moves without making them.
+struct MoveCounter(usize);
+
+impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn add_targets(&mut self, _: Square, targets: Bitboard) {
+        self.0 += targets.count() as usize;
+    }
+
+    #[inline(always)]
+    fn add_pawn_moves<const PROMOTE: bool>(&mut self, targets: Bitboard, _: i8) {
+        let n = targets.count() as usize;
+        self.0 += if PROMOTE { 4 * n } else { n };
+    }
+
+    #[inline(always)]
+    fn add(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
 impl Board {
     /// Every legal move.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate::<true, true>(&mut list);
+        self.generate::<true, true, _>(&mut list);
         list
+    }
+
+    /// How many legal moves there are; the same as `legal_moves().len()`,
+    /// without writing the moves down.
+    pub fn legal_move_count(&self) -> usize {
+        let mut counter = MoveCounter(0);
+        self.generate::<true, true, _>(&mut counter);
+        counter.0
     }
 
     /// Captures (en passant included) and every promotion: what quiescence searches.
     pub fn noisy_moves(&self, list: &mut MoveList) {
-        self.generate::<true, false>(list);
+        self.generate::<true, false, _>(list);
     }
 
     /// Every other legal move: quiet moves, castling included.
     pub fn quiet_moves(&self, list: &mut MoveList) {
-        self.generate::<false, true>(list);
+        self.generate::<false, true, _>(list);
     }
 
     /// Whether the side to move has any legal move (false at mate and stalemate).
     pub fn has_legal_move(&self) -> bool {
-        !self.legal_moves().is_empty()
+        self.legal_move_count() > 0
     }
 
-    fn generate<const NOISY: bool, const QUIET: bool>(&self, list: &mut MoveList) {
+    /// Every square that a piece of `color` attacks, with `occ` as the blockers.
+    fn attacked_squares(&self, color: Color, occ: Bitboard) -> Bitboard {
+        let pawns = self.pieces_of(color, PieceKind::Pawn);
+        let forward = match color {
+            Color::White => pawns.north(),
+            Color::Black => pawns.south(),
+        };
+        let mut attacked = forward.east() | forward.west();
+        attacked |= king_attacks(self.king_square(color));
+        for from in self.pieces_of(color, PieceKind::Knight) {
+            attacked |= knight_attacks(from);
+        }
+        for from in self.diagonal_sliders(color) {
+            attacked |= bishop_attacks(from, occ);
+        }
+        for from in self.orthogonal_sliders(color) {
+            attacked |= rook_attacks(from, occ);
+        }
+        attacked
+    }
+
+    fn generate<const NOISY: bool, const QUIET: bool, S: MoveSink>(&self, sink: &mut S) {
         let us = self.side_to_move();
         let them = !us;
         let king = self.king_square(us);
         let ours = self.colored(us);
         let theirs = self.colored(them);
         let occ = self.occupied();
-
-        // King steps: the king itself is lifted off the board so that it
-        // cannot hide behind its own square from a slider.
-        let mut king_targets = king_attacks(king) & !ours;
-        king_targets &= match (NOISY, QUIET) {
-            (true, true) => Bitboard::FULL,
+        let kind_mask = match (NOISY, QUIET) {
+            (true, true) => !ours,
             (true, false) => theirs,
             _ => !occ,
         };
-        let occ_without_king = occ ^ king;
-        for to in king_targets {
-            if !self.is_attacked_by(to, them, occ_without_king) {
-                list.push(Move::new(king, to));
-            }
+
+        // What the opponent attacks, with the king lifted off the board so
+        // that it cannot hide behind its own square from a slider. Only king
+        // steps and castling need it, so it is worked out when they do.
+        let mut danger_map = None;
+        let mut danger =
+            || *danger_map.get_or_insert_with(|| self.attacked_squares(them, occ ^ king));
+        let king_targets = king_attacks(king) & kind_mask;
+        if king_targets.is_nonempty() {
+            sink.add_targets(king, king_targets & !danger());
         }
 
         let checkers = self.checkers();
@@ -70,130 +163,97 @@ impl Board {
         } else {
             Bitboard::FULL
         };
-        let mut mask = Bitboard::EMPTY;
-        if NOISY {
-            mask |= theirs;
-        }
-        if QUIET {
-            mask |= !occ;
-        }
-        mask &= target;
+        let mask = kind_mask & target;
 
         let pinned = self.pinned();
-        // A pinned knight can never move.
-        for from in self.pieces_of(us, PieceKind::Knight) & !pinned {
-            for to in knight_attacks(from) & mask {
-                list.push(Move::new(from, to));
-            }
+        let free = !pinned;
+        for from in self.pieces_of(us, PieceKind::Knight) & free {
+            sink.add_targets(from, knight_attacks(from) & mask);
         }
-        for from in self.diagonal_sliders(us) {
-            for to in bishop_attacks(from, occ) & mask {
-                if self.pin_allows(from, to) {
-                    list.push(Move::new(from, to));
-                }
-            }
+        for from in self.diagonal_sliders(us) & free {
+            sink.add_targets(from, bishop_attacks(from, occ) & mask);
         }
-        for from in self.orthogonal_sliders(us) {
-            for to in rook_attacks(from, occ) & mask {
-                if self.pin_allows(from, to) {
-                    list.push(Move::new(from, to));
-                }
+        for from in self.orthogonal_sliders(us) & free {
+            sink.add_targets(from, rook_attacks(from, occ) & mask);
+        }
+        let pawns = self.pieces_of(us, PieceKind::Pawn);
+        self.generate_pawn_moves::<NOISY, QUIET, S>(sink, pawns & free, target);
+
+        // A pinned piece may only move along the line through it and its
+        // king, which never answers a check; a pinned knight never moves.
+        if checkers.is_empty() {
+            for from in self.diagonal_sliders(us) & pinned {
+                sink.add_targets(from, bishop_attacks(from, occ) & mask & line(king, from));
+            }
+            for from in self.orthogonal_sliders(us) & pinned {
+                sink.add_targets(from, rook_attacks(from, occ) & mask & line(king, from));
+            }
+            for from in pawns & pinned {
+                self.generate_pawn_moves::<NOISY, QUIET, S>(sink, from.into(), line(king, from));
             }
         }
 
-        self.generate_pawn_moves::<NOISY, QUIET>(list, target);
+        if NOISY {
+            if let Some(ep) = self.en_passant() {
+                for from in pawn_attacks(them, ep) & pawns {
+                    if self.ep_capture_is_legal(from, ep) {
+                        sink.add(Move::en_passant(from, ep));
+                    }
+                }
+            }
+        }
 
         if QUIET && checkers.is_empty() && self.castling_rights().has_any(us) {
             for side in CastleSide::BOTH {
-                if self.castle_is_legal(side) {
-                    if let Some(rook) = self.castling_rights().rook_square(us, side) {
-                        list.push(Move::castle(king, rook));
+                if let Some(rook) = self.castling_rights().rook_square(us, side) {
+                    if self.castle_is_legal_given(side, rook, &mut danger) {
+                        sink.add(Move::castle(king, rook));
                     }
                 }
             }
         }
     }
 
-    fn generate_pawn_moves<const NOISY: bool, const QUIET: bool>(
+    /// The moves of `pawns` (all free to move, or a single pinned one) that
+    /// end on `allowed`; en passant is done by the caller.
+    #[inline(always)]
+    fn generate_pawn_moves<const NOISY: bool, const QUIET: bool, S: MoveSink>(
         &self,
-        list: &mut MoveList,
-        target: Bitboard,
+        sink: &mut S,
+        pawns: Bitboard,
+        allowed: Bitboard,
     ) {
         let us = self.side_to_move();
-        let pawns = self.pieces_of(us, PieceKind::Pawn);
-        if pawns.is_empty() {
-            return;
-        }
         let theirs = self.colored(!us);
         let empty = !self.occupied();
         let seventh = Bitboard::rank(Rank::R7.relative(us));
         let third = Bitboard::rank(Rank::R3.relative(us));
-        let (up, forward): (i8, fn(Bitboard) -> Bitboard) = match us {
-            Color::White => (8, Bitboard::north),
-            Color::Black => (-8, Bitboard::south),
+        // How far the destination's index is from the pawn's: a push, and
+        // captures towards the a-file and the h-file.
+        let (forward, push, west, east): (fn(Bitboard) -> Bitboard, i8, i8, i8) = match us {
+            Color::White => (Bitboard::north, 8, 7, 9),
+            Color::Black => (Bitboard::south, -8, -9, -7),
         };
-        let back = |to: crate::Square, delta: i8| to.offset(-delta);
 
         let promoting = pawns & seventh;
         let others = pawns & !seventh;
 
         if QUIET {
             let single = forward(others) & empty;
-            let double = forward(single & third) & empty & target;
-            for to in single & target {
-                if let Some(from) = back(to, up) {
-                    if self.pin_allows(from, to) {
-                        list.push(Move::new(from, to));
-                    }
-                }
-            }
-            for to in double {
-                if let Some(from) = back(to, 2 * up) {
-                    if self.pin_allows(from, to) {
-                        list.push(Move::new(from, to));
-                    }
-                }
-            }
+            let double = forward(single & third) & empty;
+            sink.add_pawn_moves::<false>(single & allowed, push);
+            sink.add_pawn_moves::<false>(double & allowed, 2 * push);
         }
-
         if NOISY {
-            let captures = theirs & target;
-            for (shift, delta) in [
-                (Bitboard::west as fn(Bitboard) -> Bitboard, up - 1),
-                (Bitboard::east, up + 1),
-            ] {
-                for to in shift(forward(others)) & captures {
-                    if let Some(from) = back(to, delta) {
-                        if self.pin_allows(from, to) {
-                            list.push(Move::new(from, to));
-                        }
-                    }
-                }
-                for to in shift(forward(promoting)) & captures {
-                    if let Some(from) = back(to, delta) {
-                        if self.pin_allows(from, to) {
-                            for kind in PROMOTIONS {
-                                list.push(Move::promotion(from, to, kind));
-                            }
-                        }
-                    }
-                }
-            }
-            for to in forward(promoting) & empty & target {
-                if let Some(from) = back(to, up) {
-                    if self.pin_allows(from, to) {
-                        for kind in PROMOTIONS {
-                            list.push(Move::promotion(from, to, kind));
-                        }
-                    }
-                }
-            }
-            if let Some(ep) = self.en_passant() {
-                for from in pawn_attacks(!us, ep) & pawns {
-                    if self.ep_capture_is_legal(from, ep) {
-                        list.push(Move::en_passant(from, ep));
-                    }
-                }
+            let captures = theirs & allowed;
+            let ahead = forward(others);
+            sink.add_pawn_moves::<false>(ahead.west() & captures, west);
+            sink.add_pawn_moves::<false>(ahead.east() & captures, east);
+            if promoting.is_nonempty() {
+                let ahead = forward(promoting);
+                sink.add_pawn_moves::<true>(ahead.west() & captures, west);
+                sink.add_pawn_moves::<true>(ahead.east() & captures, east);
+                sink.add_pawn_moves::<true>(ahead & empty & allowed, push);
             }
         }
     }

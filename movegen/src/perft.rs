@@ -8,7 +8,7 @@ use rayon::prelude::*;
 pub fn perft(board: &Board, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => board.legal_moves().len() as u64,
+        1 => board.legal_move_count() as u64,
         _ => {
             let mut nodes = 0;
             for &m in board.legal_moves().iter() {

@@ -1,6 +1,6 @@
 //! Zobrist hashing keys, generated at compile time from a fixed seed.
 
-use crate::{CastlingRights, File, Piece, Square};
+use crate::{Bitboard, CastlingRights, File, Piece, Rank, Square};
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -75,7 +75,15 @@ pub fn en_passant(file: File) -> u64 {
 
 /// The key of a set of castling rights: one key per colour and rook file.
 pub fn castling(rights: &CastlingRights) -> u64 {
-    rights.iter().fold(0, |k, (c, _, sq)| {
-        k ^ KEYS.castling[c.index()][sq.file().index()]
+    castling_rooks(rights.rook_squares())
+}
+
+/// The castling key of rooks on `squares`, which are on the first rank
+/// (White's) or the eighth (Black's): a right's key needs only its rook square.
+#[inline]
+pub(crate) fn castling_rooks(squares: Bitboard) -> u64 {
+    squares.fold(0, |k, sq| {
+        let color = usize::from(sq.rank() != Rank::R1);
+        k ^ KEYS.castling[color][sq.file().index()]
     })
 }

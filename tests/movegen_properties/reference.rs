@@ -299,6 +299,7 @@ fn check_position(board: &Board, ep_target: Option<Square>, what: &str) {
         list.len(),
         "{what} {board:?}: duplicates in {list:?}"
     );
+    assert_eq!(board.legal_move_count(), list.len(), "{what} {board:?}");
     if ours != reference {
         let mut missing: Vec<_> = reference.difference(&ours).collect();
         let mut extra: Vec<_> = ours.difference(&reference).collect();
