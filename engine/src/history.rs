@@ -1,10 +1,11 @@
 //! Move-ordering statistics kept by each search thread: quiet-move history
 //! (butterfly, by side, from and to square), continuation history (by the
-//! moves one and two plies earlier), and killer moves per ply.
+//! moves one and two plies earlier), capture history (by piece, square and
+//! victim), and killer moves per ply.
 
 use crate::params::{HISTORY_BONUS_MAX, HISTORY_MAX};
 use crate::score::MAX_PLY;
-use movegen::{Color, Move, Piece, Square};
+use movegen::{Board, Color, Move, Piece, PieceKind, Square};
 
 /// A move as continuation history sees it: which piece went where.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -26,11 +27,26 @@ impl PieceTo {
 pub type Context = [Option<PieceTo>; 2];
 
 const CONTINUATION_SIZE: usize = 12 * 64 * 12 * 64;
+const CAPTURE_SIZE: usize = 12 * 64 * 6;
+
+/// The capture-history slot of a noisy move: the moving piece, the target
+/// square and the victim (a promotion that captures nothing uses the king's
+/// slot, since a king is never captured).
+pub fn capture_key(board: &Board, m: Move) -> Option<usize> {
+    let piece = board.piece_on(m.from())?;
+    let victim = if m.is_en_passant() {
+        PieceKind::Pawn
+    } else {
+        board.piece_on(m.to()).map_or(PieceKind::King, |p| p.kind())
+    };
+    Some((piece.index() * 64 + m.to().index()) * 6 + victim.index())
+}
 
 pub struct History {
     butterfly: Box<[[[i16; 64]; 64]; 2]>,
     /// Indexed by the earlier move's piece and square, then this move's.
     continuation: Vec<i16>,
+    capture: Vec<i16>,
     killers: Box<[[Move; 2]; MAX_PLY + 1]>,
 }
 
@@ -39,6 +55,7 @@ impl Default for History {
         History {
             butterfly: Box::new([[[0; 64]; 64]; 2]),
             continuation: vec![0; CONTINUATION_SIZE],
+            capture: vec![0; CAPTURE_SIZE],
             killers: Box::new([[Move::NONE; 2]; MAX_PLY + 1]),
         }
     }
@@ -70,6 +87,7 @@ impl History {
             .flatten()
             .for_each(|e| *e = 0);
         self.continuation.iter_mut().for_each(|e| *e = 0);
+        self.capture.iter_mut().for_each(|e| *e = 0);
         self.killers.iter_mut().for_each(|k| *k = [Move::NONE; 2]);
     }
 
@@ -117,6 +135,25 @@ impl History {
         if killers[0] != best.0 {
             killers[1] = killers[0];
             killers[0] = best.0;
+        }
+    }
+
+    #[inline(always)]
+    pub fn capture(&self, key: usize) -> i32 {
+        self.capture.get(key).map_or(0, |&e| e as i32)
+    }
+
+    /// After a cutoff: reward the capture that caused it (if it was one) and
+    /// punish the captures tried before it.
+    pub fn update_captures(&mut self, best: Option<usize>, tried: &[usize], depth: i32) {
+        let b = bonus(depth);
+        if let Some(e) = best.and_then(|k| self.capture.get_mut(k)) {
+            gravity(e, b);
+        }
+        for &k in tried {
+            if let Some(e) = self.capture.get_mut(k) {
+                gravity(e, -b);
+            }
         }
     }
 
@@ -174,5 +211,20 @@ mod tests {
         assert_eq!(h.killers(3), [Move::NONE; 2]);
         h.clear();
         assert_eq!(h.quiet(Color::White, good, good_pt, &context), 0);
+    }
+
+    #[test]
+    fn capture_history_rewards_the_cutting_capture() {
+        let board = Board::from_fen("4k3/8/3p1n2/4P3/8/8/8/4K3 w - - 0 1").unwrap();
+        let takes_pawn = board.parse_uci_move("e5d6", true).unwrap();
+        let takes_knight = board.parse_uci_move("e5f6", true).unwrap();
+        let (kp, kn) = (
+            capture_key(&board, takes_pawn).unwrap(),
+            capture_key(&board, takes_knight).unwrap(),
+        );
+        assert_ne!(kp, kn);
+        let mut h = History::default();
+        h.update_captures(Some(kp), &[kn], 8);
+        assert!(h.capture(kp) > 0 && h.capture(kn) < 0);
     }
 }

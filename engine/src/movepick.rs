@@ -3,7 +3,7 @@
 //! victim and attacker; then the killers; then quiet moves by history; and
 //! the losing captures last.
 
-use crate::history::{Context, History, PieceTo};
+use crate::history::{capture_key, Context, History, PieceTo};
 use crate::see::{see_ge, value};
 use movegen::{Board, Move, MoveList, PieceKind};
 
@@ -109,7 +109,8 @@ impl MovePicker {
                             .piece_on(m.from())
                             .map_or(0, |p| p.kind().index() as i32);
                         let promotion = m.promotion_piece().map_or(0, value);
-                        self.scores[i] = (victim + promotion) * 8 - attacker;
+                        let learnt = capture_key(board, m).map_or(0, |k| history.capture(k));
+                        self.scores[i] = (victim + promotion) * 8 - attacker + learnt / 8;
                     }
                     self.index = 0;
                     self.stage = Stage::GoodNoisy;

@@ -1,7 +1,7 @@
 //! One search thread: iterative deepening with aspiration windows over a
 //! principal variation search with quiescence at the leaves.
 
-use crate::history::{Context, History, PieceTo};
+use crate::history::{capture_key, Context, History, PieceTo};
 use crate::limits::{Limits, SearchOptions};
 use crate::movepick::{is_quiet, MovePicker};
 use crate::params::*;
@@ -504,6 +504,8 @@ impl<'a> Searcher<'a> {
         );
         let mut quiets_tried = [placeholder; 64];
         let mut quiet_count = 0;
+        let mut captures_tried = [0usize; 32];
+        let mut capture_count = 0;
 
         while let Some(m) = picker.next(board, self.history) {
             if m == excluded
@@ -676,6 +678,12 @@ impl<'a> Searcher<'a> {
                         self.update_pv(ply, m);
                     }
                     if score >= beta {
+                        let best_capture = if quiet { None } else { capture_key(board, m) };
+                        self.history.update_captures(
+                            best_capture,
+                            &captures_tried[..capture_count],
+                            depth,
+                        );
                         if let (true, Some(pt)) = (quiet, moved) {
                             self.history.update_quiet(
                                 us,
@@ -689,6 +697,14 @@ impl<'a> Searcher<'a> {
                         break;
                     }
                     alpha = score;
+                }
+            }
+            if !quiet && m != best_move {
+                if let (Some(slot), Some(k)) =
+                    (captures_tried.get_mut(capture_count), capture_key(board, m))
+                {
+                    *slot = k;
+                    capture_count += 1;
                 }
             }
             if let (true, Some(pt)) = (quiet && m != best_move, moved) {
