@@ -1,9 +1,13 @@
 //! Move-ordering statistics kept by each search thread: quiet-move history
 //! (butterfly, by side, from and to square), continuation history (by the
 //! moves one and two plies earlier), capture history (by piece, square and
-//! victim), and killer moves per ply.
+//! victim), killer moves per ply, and the pawn correction history of the
+//! static evaluation.
 
-use crate::params::{HISTORY_BONUS_MAX, HISTORY_MAX};
+use crate::params::{
+    CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_SIZE, CORRECTION_WEIGHT_MAX, HISTORY_BONUS_MAX,
+    HISTORY_MAX,
+};
 use crate::score::MAX_PLY;
 use movegen::{Board, Color, Move, Piece, PieceKind, Square};
 
@@ -47,6 +51,8 @@ pub struct History {
     /// Indexed by the earlier move's piece and square, then this move's.
     continuation: Vec<i16>,
     capture: Vec<i16>,
+    /// By side to move and pawn key: how far off the evaluation was.
+    correction: Vec<i32>,
     killers: Box<[[Move; 2]; MAX_PLY + 1]>,
 }
 
@@ -56,6 +62,7 @@ impl Default for History {
             butterfly: Box::new([[[0; 64]; 64]; 2]),
             continuation: vec![0; CONTINUATION_SIZE],
             capture: vec![0; CAPTURE_SIZE],
+            correction: vec![0; 2 * CORRECTION_SIZE],
             killers: Box::new([[Move::NONE; 2]; MAX_PLY + 1]),
         }
     }
@@ -88,6 +95,7 @@ impl History {
             .for_each(|e| *e = 0);
         self.continuation.iter_mut().for_each(|e| *e = 0);
         self.capture.iter_mut().for_each(|e| *e = 0);
+        self.correction.iter_mut().for_each(|e| *e = 0);
         self.killers.iter_mut().for_each(|k| *k = [Move::NONE; 2]);
     }
 
@@ -136,6 +144,27 @@ impl History {
             killers[1] = killers[0];
             killers[0] = best.0;
         }
+    }
+
+    #[inline(always)]
+    fn correction_index(board: &Board) -> usize {
+        board.side_to_move().index() * CORRECTION_SIZE
+            + (board.pawn_key() as usize % CORRECTION_SIZE)
+    }
+
+    /// The correction to add to the static evaluation, in centipawns.
+    #[inline(always)]
+    pub fn correction(&self, board: &Board) -> i32 {
+        self.correction[Self::correction_index(board)] / CORRECTION_GRAIN
+    }
+
+    /// A search of `depth` found the position worth `error` more than its
+    /// static evaluation said.
+    pub fn update_correction(&mut self, board: &Board, depth: i32, error: i32) {
+        let weight = (depth + 1).min(CORRECTION_WEIGHT_MAX);
+        let entry = &mut self.correction[Self::correction_index(board)];
+        let target = error.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+        *entry = (*entry * (256 - weight) + target * weight) / 256;
     }
 
     #[inline(always)]
@@ -211,6 +240,21 @@ mod tests {
         assert_eq!(h.killers(3), [Move::NONE; 2]);
         h.clear();
         assert_eq!(h.quiet(Color::White, good, good_pt, &context), 0);
+    }
+
+    #[test]
+    fn correction_moves_towards_the_error_and_stays_bounded() {
+        let board = Board::startpos();
+        let mut h = History::default();
+        assert_eq!(h.correction(&board), 0);
+        for _ in 0..200 {
+            h.update_correction(&board, 10, 500);
+        }
+        assert_eq!(h.correction(&board), CORRECTION_MAX - 1);
+        for _ in 0..200 {
+            h.update_correction(&board, 10, -40);
+        }
+        assert!((-40..=-38).contains(&h.correction(&board)));
     }
 
     #[test]

@@ -58,3 +58,12 @@ pub const SE_MAX_DOUBLE: u32 = 6;
 /// Internal iterative reduction: a node this deep with no move from the
 /// table is searched one ply shallower (the table will have a move next time).
 pub const IIR_MIN_DEPTH: i32 = 4;
+
+/// Pawn correction history: the static evaluation is corrected by a running
+/// average of how far searches found it off for the same pawn structure.
+/// Entries are centipawns times `GRAIN`, capped at `MAX` centipawns; a
+/// search of depth d weighs `min(d + 1, WEIGHT_MAX)` out of 256.
+pub const CORRECTION_SIZE: usize = 16_384;
+pub const CORRECTION_GRAIN: i32 = 256;
+pub const CORRECTION_MAX: i32 = 96;
+pub const CORRECTION_WEIGHT_MAX: i32 = 16;

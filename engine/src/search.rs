@@ -413,10 +413,17 @@ impl<'a> Searcher<'a> {
         }
 
         let in_check = board.in_check();
+        // The table keeps the raw evaluation; the correction history adjusts
+        // it for what searches of this pawn structure have found.
+        let raw_eval = if in_check {
+            0
+        } else {
+            hit.map_or_else(|| eval::evaluate(board), |h| h.eval)
+        };
         let static_eval = if in_check {
             -INFINITE
         } else {
-            hit.map_or_else(|| eval::evaluate(board), |h| h.eval)
+            (raw_eval + self.history.correction(board)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
         };
         self.stack[ply].static_eval = static_eval;
         // Improving: the side to move stands better than two plies ago, so
@@ -730,8 +737,18 @@ impl<'a> Searcher<'a> {
             Bound::Upper
         };
         if excluded.is_none() && !(root && self.pv_index > 0) {
-            let eval = if in_check { 0 } else { static_eval };
-            tt.store(key, best_move, best_score, eval, depth, bound, ply);
+            tt.store(key, best_move, best_score, raw_eval, depth, bound, ply);
+        }
+        // Learn how far off the static evaluation was, from results that
+        // are not just bounds on the wrong side of it, and not about captures.
+        if !in_check
+            && excluded.is_none()
+            && (best_move.is_none() || is_quiet(board, best_move))
+            && !(bound == Bound::Lower && best_score <= static_eval)
+            && !(bound == Bound::Upper && best_score >= static_eval)
+        {
+            self.history
+                .update_correction(board, depth, best_score - static_eval);
         }
         best_score
     }
@@ -813,15 +830,15 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let static_eval;
+        let mut raw_eval = 0;
         let mut best_score;
         if in_check {
-            static_eval = -INFINITE;
             best_score = -INFINITE;
         } else {
             // Stand pat: the side to move may decline every capture.
-            static_eval = hit.map_or_else(|| eval::evaluate(board), |h| h.eval);
-            best_score = static_eval;
+            raw_eval = hit.map_or_else(|| eval::evaluate(board), |h| h.eval);
+            best_score =
+                (raw_eval + self.history.correction(board)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
             if best_score >= beta {
                 return best_score;
             }
@@ -875,8 +892,7 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        let eval = if in_check { 0 } else { static_eval };
-        tt.store(key, best_move, best_score, eval, 0, bound, ply);
+        tt.store(key, best_move, best_score, raw_eval, 0, bound, ply);
         best_score
     }
 }
