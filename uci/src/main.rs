@@ -26,7 +26,7 @@ fn main() -> ExitCode {
         Some("bench") => bench(&args[1..]),
         Some("selfplay") => selfplay::command_line(&args[1..]),
         Some("help" | "--help" | "-h") => {
-            println!("{USAGE}");
+            say(USAGE);
             ExitCode::SUCCESS
         }
         Some(other) => {
@@ -46,8 +46,15 @@ fn bench(args: &[String]) -> ExitCode {
         }
     };
     let result = engine::bench::run(depth, |i, fen, nodes| {
-        println!("position {:2}: {nodes:>10} nodes  {fen}", i + 1);
+        say(&format!("position {:2}: {nodes:>10} nodes  {fen}", i + 1));
     });
-    println!("\n{} nodes {} nps", result.nodes, result.nps());
+    say(&format!("\n{} nodes {} nps", result.nodes, result.nps()));
     ExitCode::SUCCESS
+}
+
+/// Prints a line; a closed pipe (`hoeven bench | head`) is not an error
+/// worth a crash, so write errors are ignored.
+pub fn say(text: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout().lock(), "{text}");
 }

@@ -56,6 +56,6 @@ pub fn command_line(args: &[String]) -> ExitCode {
     } else {
         Board::startpos()
     };
-    print!("{}", report(&board, depth, true, threads));
+    crate::say(report(&board, depth, true, threads).trim_end());
     ExitCode::SUCCESS
 }
