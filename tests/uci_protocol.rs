@@ -23,37 +23,55 @@ const MIDDLEGAME: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB
 
 /// What the protocol requires to be quick: `isready` and `stop` during a search.
 const QUICK: Duration = Duration::from_millis(100);
+/// How often a timed action is tried before a slow answer fails the test.
+const TRIES: usize = 3;
 
-/// A response slower than the protocol allows. Timing checks return this
-/// rather than failing at once: a loaded machine can stall any process for a
-/// moment, so a timing test runs its scenario up to three times and fails
-/// only if every run was too slow. Functional failures fail at once.
-struct Slow(String);
-
-/// `Err(Slow)` unless `elapsed` is under `limit`.
-fn quick(elapsed: Duration, limit: Duration, what: impl FnOnce() -> String) -> Result<(), Slow> {
-    if elapsed < limit {
-        Ok(())
-    } else {
-        Err(Slow(format!("{} (limit {limit:?})", what())))
+/// Runs a timed action up to [`TRIES`] times until it is faster than
+/// `limit`. A loaded machine can stall any process for a moment, so one slow
+/// answer is not yet a failure; an engine that is slow every time fails.
+/// The action must leave the engine idle, and fails the test at once on any
+/// functional problem.
+#[track_caller]
+fn within(
+    e: &mut Engine,
+    limit: Duration,
+    what: &str,
+    mut attempt: impl FnMut(&mut Engine) -> Duration,
+) {
+    let mut times = Vec::new();
+    for _ in 0..TRIES {
+        let t = attempt(e);
+        if t < limit {
+            return;
+        }
+        times.push(t);
     }
+    e.fail(&format!(
+        "{what}: slower than {limit:?} in all {TRIES} tries: {times:?}"
+    ));
 }
 
-/// Runs a timing scenario (with no other engine of this binary running) up
-/// to three times, until one run is fast enough.
-fn timing_test(name: &str, scenario: impl Fn() -> Result<(), Slow>) {
-    let _timing = harness::timing_exclusive();
-    let mut misses = Vec::new();
-    for run in 1..=3 {
-        match scenario() {
-            Ok(()) => return,
-            Err(Slow(why)) => {
-                eprintln!("{name}: run {run} too slow: {why}");
-                misses.push(why);
-            }
-        }
+/// Sends `stop` to a running search and returns the time to its bestmove,
+/// checking the search and that nothing follows.
+#[track_caller]
+fn stop_and_check(e: &mut Engine, board: &movegen::Board, expected: Option<&str>) -> Duration {
+    let sent = Instant::now();
+    e.send("stop");
+    let search = e.finish_search(sent, SOON);
+    e.assert_idle();
+    match expected {
+        Some(best) => e.check(
+            search.bestmove == best && (best != "(none)" || search.ponder.is_none()),
+            || {
+                format!(
+                    "expected bestmove {best}, got '{}'",
+                    search.lines.last().cloned().unwrap_or_default()
+                )
+            },
+        ),
+        None => e.check_search(board, false, &search),
     }
-    panic!("{name}: too slow in all three runs: {misses:#?}");
+    search.elapsed
 }
 
 /// Waits until a running search has printed its first info line, so that
@@ -153,91 +171,80 @@ fn uci_handshake_declares_identity_and_every_option() {
 
 #[test]
 fn isready_is_answered_within_100ms_during_go_infinite() {
-    timing_test(
-        "isready_is_answered_within_100ms_during_go_infinite",
-        || {
-            let mut e = Engine::start();
-            e.send(&format!("position fen {MIDDLEGAME}"));
-            e.send("go infinite");
-            wait_for_first_info(&mut e);
-            for round in 0..5 {
-                std::thread::sleep(Duration::from_millis(60 + 40 * round));
-                let sent = Instant::now();
-                e.send("isready");
-                let (lines, at) = e.read_until_at("readyok", SOON, |l| l == "readyok");
-                let latency = at.saturating_duration_since(sent);
-                quick(latency, QUICK, || {
-                    format!("readyok took {latency:?} during go infinite")
-                })?;
-                e.check(
-                    lines[..lines.len() - 1]
-                        .iter()
-                        .all(|l| l.starts_with("info ")),
-                    || format!("go infinite printed a non-info line before stop: {lines:?}"),
-                );
-            }
+    let _timing = harness::timing_exclusive();
+    let mut e = Engine::start();
+    let board = board_after(MIDDLEGAME, &[], false);
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    e.send("go infinite");
+    wait_for_first_info(&mut e);
+    for round in 0..5 {
+        std::thread::sleep(Duration::from_millis(50 + 30 * round));
+        within(&mut e, QUICK, "readyok during go infinite", |e| {
             let sent = Instant::now();
-            e.send("stop");
-            let search = e.finish_search(sent, SOON);
-            quick(search.elapsed, QUICK, || {
-                format!("bestmove came {:?} after stop", search.elapsed)
-            })?;
-            e.assert_idle();
-            let board = board_after(MIDDLEGAME, &[], false);
-            e.check_search(&board, false, &search);
-            Ok(())
-        },
-    );
+            e.send("isready");
+            let (lines, at) = e.read_until_at("readyok", SOON, |l| l == "readyok");
+            e.check(
+                lines[..lines.len() - 1]
+                    .iter()
+                    .all(|l| l.starts_with("info ")),
+                || format!("go infinite printed a non-info line before stop: {lines:?}"),
+            );
+            at.saturating_duration_since(sent)
+        });
+    }
+    e.assert_no_bestmove_for(Duration::from_millis(100), "go infinite waits for stop");
+    stop_and_check(&mut e, &board, None);
 }
 
 #[test]
 fn stop_is_answered_within_100ms_with_exactly_one_bestmove() {
-    timing_test(
-        "stop_is_answered_within_100ms_with_exactly_one_bestmove",
-        || {
-            let mut e = Engine::start();
-            // Nothing to stop: stop and ponderhit are ignored silently.
-            e.quiet_command("stop");
-            e.quiet_command("ponderhit");
-            for (position, wait_ms) in [
-                ("position startpos", 50u64),
-                ("position startpos moves e2e4 c7c5", 400),
-            ] {
-                e.send(position);
+    let _timing = harness::timing_exclusive();
+    let mut e = Engine::start();
+    // Nothing to stop: stop and ponderhit are ignored silently.
+    e.quiet_command("stop");
+    e.quiet_command("ponderhit");
+    for (position, wait_ms) in [
+        ("position startpos", 50u64),
+        ("position startpos moves e2e4 c7c5", 400),
+    ] {
+        let moves: Vec<&str> = position.split_whitespace().skip(3).collect();
+        let board = board_after(STARTPOS, &moves, false);
+        e.send(position);
+        within(
+            &mut e,
+            QUICK,
+            &format!("bestmove after stop ({position})"),
+            |e| {
                 e.send("go infinite");
-                wait_for_first_info(&mut e);
+                wait_for_first_info(e);
                 e.assert_no_bestmove_for(
                     Duration::from_millis(wait_ms),
                     "go infinite waits for stop",
                 );
-                let sent = Instant::now();
-                e.send("stop");
-                let search = e.finish_search(sent, SOON);
-                quick(search.elapsed, QUICK, || {
-                    format!("bestmove came {:?} after stop", search.elapsed)
-                })?;
+                let t = stop_and_check(e, &board, None);
                 // A second stop after the bestmove changes nothing.
-                e.send("stop");
-                e.assert_idle();
-                let moves: Vec<&str> = position.split_whitespace().skip(3).collect();
-                let board = board_after(STARTPOS, &moves, false);
-                e.check_search(&board, false, &search);
-            }
-            Ok(())
-        },
-    );
+                e.quiet_command("stop");
+                t
+            },
+        );
+    }
 }
 
 #[test]
 fn go_ponder_waits_for_ponderhit_then_plays_within_its_clock() {
-    timing_test(
-        "go_ponder_waits_for_ponderhit_then_plays_within_its_clock",
-        || {
-            let mut e = Engine::start();
-            e.set_option("Ponder", "true");
-            e.send("position startpos moves e2e4 e7e5");
+    let _timing = harness::timing_exclusive();
+    let mut e = Engine::start();
+    e.set_option("Ponder", "true");
+    e.send("position startpos moves e2e4 e7e5");
+    let board = board_after(STARTPOS, &["e2e4", "e7e5"], false);
+    // After ponderhit the search runs on its clock: 3 s, of which it uses a part.
+    within(
+        &mut e,
+        Duration::from_millis(1500),
+        "bestmove after ponderhit with 3 s on the clock",
+        |e| {
             e.send("go ponder wtime 3000 btime 3000 winc 0 binc 0");
-            wait_for_first_info(&mut e);
+            wait_for_first_info(e);
             e.assert_no_bestmove_for(
                 Duration::from_millis(500),
                 "a ponder search waits for ponderhit or stop",
@@ -245,35 +252,32 @@ fn go_ponder_waits_for_ponderhit_then_plays_within_its_clock() {
             let sent = Instant::now();
             e.send("ponderhit");
             let search = e.finish_search(sent, SOON);
-            // After ponderhit the search runs on its clock: 3 s, of which it must
-            // use only a part.
-            quick(search.elapsed, Duration::from_millis(1500), || {
-                format!(
-                    "bestmove came {:?} after ponderhit with 3 s on the clock",
-                    search.elapsed
-                )
-            })?;
             e.assert_idle();
-            let board = board_after(STARTPOS, &["e2e4", "e7e5"], false);
             e.check_search(&board, false, &search);
-
-            // Ponder, then stop (the opponent played another move): one bestmove.
+            search.elapsed
+        },
+    );
+    // Ponder, then stop (the opponent played another move): one bestmove.
+    within(
+        &mut e,
+        QUICK,
+        "bestmove after stopping a ponder search",
+        |e| {
             e.send("go ponder wtime 3000 btime 3000");
-            wait_for_first_info(&mut e);
+            wait_for_first_info(e);
             e.assert_no_bestmove_for(
                 Duration::from_millis(200),
                 "a ponder search waits for ponderhit or stop",
             );
-            let sent = Instant::now();
-            e.send("stop");
-            let search = e.finish_search(sent, SOON);
-            quick(search.elapsed, QUICK, || {
-                format!("bestmove came {:?} after stop", search.elapsed)
-            })?;
-            e.assert_idle();
-            e.check_search(&board, false, &search);
-
-            // A ponder search with a depth limit reaches it and still waits.
+            stop_and_check(e, &board, None)
+        },
+    );
+    // A ponder search with a depth limit reaches it and still waits.
+    within(
+        &mut e,
+        QUICK,
+        "bestmove after ponderhit at the depth limit",
+        |e| {
             e.send("go ponder depth 2");
             e.assert_no_bestmove_for(
                 Duration::from_millis(500),
@@ -282,12 +286,9 @@ fn go_ponder_waits_for_ponderhit_then_plays_within_its_clock() {
             let sent = Instant::now();
             e.send("ponderhit");
             let search = e.finish_search(sent, SOON);
-            quick(search.elapsed, QUICK, || {
-                format!("bestmove came {:?} after ponderhit", search.elapsed)
-            })?;
             e.assert_idle();
             e.check_search(&board, false, &search);
-            Ok(())
+            search.elapsed
         },
     );
 }
@@ -327,117 +328,105 @@ fn every_kind_of_go_gets_exactly_one_bestmove() {
 
 #[test]
 fn short_clock_is_respected() {
-    timing_test("short_clock_is_respected", || {
-        let mut e = Engine::start();
-        for (position, moves) in [
-            ("position startpos", vec![]),
-            ("position startpos moves d2d4", vec!["d2d4"]),
-            (&*format!("position fen {MIDDLEGAME}"), vec![]),
+    let _timing = harness::timing_exclusive();
+    let mut e = Engine::start();
+    let middlegame = format!("position fen {MIDDLEGAME}");
+    for (position, fen, moves) in [
+        ("position startpos", STARTPOS, vec![]),
+        ("position startpos moves d2d4", STARTPOS, vec!["d2d4"]),
+        (middlegame.as_str(), MIDDLEGAME, vec![]),
+    ] {
+        e.send(position);
+        let board = board_after(fen, &moves, false);
+        for go in [
+            "wtime 100 btime 100",
+            "wtime 100 btime 100 winc 0 binc 0 movestogo 5",
+            "movetime 10",
         ] {
-            e.send(position);
-            let fen = if position.contains("fen") {
-                MIDDLEGAME
-            } else {
-                STARTPOS
-            };
-            let board = board_after(fen, &moves, false);
-            for go in [
-                "wtime 100 btime 100",
-                "wtime 100 btime 100 winc 0 binc 0 movestogo 5",
-                "movetime 10",
-            ] {
-                let search = e.go(go, SOON);
-                quick(search.elapsed, Duration::from_millis(100), || {
-                    format!("'go {go}' took {:?}: beyond 100 ms", search.elapsed)
-                })?;
-                e.check_search(&board, false, &search);
-            }
+            // The bestmove must come inside the 100 ms on the clock.
+            within(
+                &mut e,
+                Duration::from_millis(100),
+                &format!("'{position}' 'go {go}'"),
+                |e| {
+                    let search = e.go(go, SOON);
+                    e.check_search(&board, false, &search);
+                    search.elapsed
+                },
+            );
         }
-        Ok(())
-    });
+    }
 }
 
 #[test]
 fn one_sided_clock_still_gives_a_move_in_time() {
-    timing_test("one_sided_clock_still_gives_a_move_in_time", || {
-        let mut e = Engine::start();
-        // Black to move with only Black's clock: a real think, inside 2 s.
-        e.send("position startpos moves e2e4");
-        let board = board_after(STARTPOS, &["e2e4"], false);
-        let search = e.go("btime 2000", SOON);
-        quick(search.elapsed, Duration::from_millis(2000), || {
-            format!("go btime 2000 took {:?}", search.elapsed)
-        })?;
-        e.check_search(&board, false, &search);
-        // White to move with only Black's clock, and the other way round: the
-        // engine has no clock of its own to plan with and must still move.
-        for (position, go, moves) in [
-            ("position startpos", "btime 2000", vec![]),
-            ("position startpos moves e2e4", "wtime 2000", vec!["e2e4"]),
-        ] {
-            e.send(position);
-            let board = board_after(STARTPOS, &moves, false);
-            let search = e.go(go, SOON);
-            quick(search.elapsed, Duration::from_millis(2000), || {
-                format!("'{position}' 'go {go}' took {:?}", search.elapsed)
-            })?;
-            e.check_search(&board, false, &search);
-        }
-        Ok(())
-    });
+    let _timing = harness::timing_exclusive();
+    let mut e = Engine::start();
+    // Black to move with only Black's clock: a real think, inside the 2 s.
+    // White to move with only Black's clock, and the other way round: the
+    // engine has no clock of its own to plan with and must still move.
+    for (position, go, moves) in [
+        ("position startpos moves e2e4", "btime 2000", vec!["e2e4"]),
+        ("position startpos", "btime 2000", vec![]),
+        ("position startpos moves e2e4", "wtime 2000", vec!["e2e4"]),
+    ] {
+        e.send(position);
+        let board = board_after(STARTPOS, &moves, false);
+        within(
+            &mut e,
+            Duration::from_millis(2000),
+            &format!("'{position}' 'go {go}'"),
+            |e| {
+                let search = e.go(go, SOON);
+                e.check_search(&board, false, &search);
+                search.elapsed
+            },
+        );
+    }
 }
 
 #[test]
 fn infinite_and_ponder_never_move_before_stop_even_when_the_root_is_decided() {
-    timing_test(
-        "infinite_and_ponder_never_move_before_stop_even_when_the_root_is_decided",
-        || {
-            let mut e = Engine::start();
-            for (fen, expected) in [
-                (MATE_IN_1, "a1a8"),
-                (CHECKMATED, "(none)"),
-                (STALEMATE, "(none)"),
-            ] {
-                for go in [
-                    "go infinite",
-                    "go ponder",
-                    "go ponder wtime 1000 btime 1000",
-                ] {
-                    e.send(&format!("position fen {fen}"));
+    let _timing = harness::timing_exclusive();
+    let mut e = Engine::start();
+    for (fen, expected) in [
+        (MATE_IN_1, "a1a8"),
+        (CHECKMATED, "(none)"),
+        (STALEMATE, "(none)"),
+    ] {
+        let board = board_after(fen, &[], false);
+        e.send(&format!("position fen {fen}"));
+        for go in [
+            "go infinite",
+            "go ponder",
+            "go ponder wtime 1000 btime 1000",
+        ] {
+            within(
+                &mut e,
+                QUICK,
+                &format!("bestmove after stop ('{go}' on {fen})"),
+                |e| {
                     e.send(go);
                     e.assert_no_bestmove_for(
                         Duration::from_millis(500),
                         &format!("'{go}' waits for stop ({fen})"),
                     );
-                    let sent = Instant::now();
-                    e.send("stop");
-                    let search = e.finish_search(sent, SOON);
-                    quick(search.elapsed, QUICK, || {
-                        format!("bestmove came {:?} after stop", search.elapsed)
-                    })?;
-                    e.check(search.bestmove == expected, || {
-                        format!("'{go}' on {fen}: expected bestmove {expected}")
-                    });
-                    e.check(search.ponder.is_none() || expected != "(none)", || {
-                        "ponder move without a bestmove".into()
-                    });
-                    e.assert_idle();
-                }
-            }
-            // ponderhit releases a decided ponder search too.
-            e.send(&format!("position fen {CHECKMATED}"));
-            e.send("go ponder");
-            e.assert_no_bestmove_for(
-                Duration::from_millis(300),
-                "a ponder search waits for ponderhit",
+                    stop_and_check(e, &board, Some(expected))
+                },
             );
-            e.send("ponderhit");
-            let search = e.finish_search(Instant::now(), SOON);
-            assert_eq!(search.bestmove, "(none)");
-            e.assert_idle();
-            Ok(())
-        },
+        }
+    }
+    // ponderhit releases a decided ponder search too.
+    e.send(&format!("position fen {CHECKMATED}"));
+    e.send("go ponder");
+    e.assert_no_bestmove_for(
+        Duration::from_millis(300),
+        "a ponder search waits for ponderhit",
     );
+    e.send("ponderhit");
+    let search = e.finish_search(Instant::now(), SOON);
+    assert_eq!(search.bestmove, "(none)");
+    e.assert_idle();
 }
 
 #[test]
@@ -711,38 +700,25 @@ fn searchmoves_restricts_the_best_move() {
 
 #[test]
 fn options_threads_hash_and_new_game_keep_the_engine_searching() {
-    timing_test(
-        "options_threads_hash_and_new_game_keep_the_engine_searching",
-        || {
-            let mut e = Engine::start();
-            e.set_option("Threads", "2");
-            e.set_option("Hash", "8");
-            e.quiet_command("setoption name Clear Hash");
-            e.quiet_command("ucinewgame");
-            e.set_option("Move Overhead", "50");
-            e.set_option("UCI_AnalyseMode", "true");
-            e.send(&format!("position fen {MIDDLEGAME}"));
-            let board = board_after(MIDDLEGAME, &[], false);
-            for go in ["depth 6", "movetime 200", "nodes 5000"] {
-                let search = e.go(go, SOON);
-                e.check_search(&board, false, &search);
-            }
-            e.send("go infinite");
-            wait_for_first_info(&mut e);
-            let sent = Instant::now();
-            e.send("stop");
-            let search = e.finish_search(sent, SOON);
-            quick(search.elapsed, QUICK, || {
-                format!(
-                    "bestmove came {:?} after stop with 2 threads",
-                    search.elapsed
-                )
-            })?;
-            e.assert_idle();
-            e.check_search(&board, false, &search);
-            Ok(())
-        },
-    );
+    let _timing = harness::timing_exclusive();
+    let mut e = Engine::start();
+    e.set_option("Threads", "2");
+    e.set_option("Hash", "8");
+    e.quiet_command("setoption name Clear Hash");
+    e.quiet_command("ucinewgame");
+    e.set_option("Move Overhead", "50");
+    e.set_option("UCI_AnalyseMode", "true");
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    let board = board_after(MIDDLEGAME, &[], false);
+    for go in ["depth 6", "movetime 200", "nodes 5000"] {
+        let search = e.go(go, SOON);
+        e.check_search(&board, false, &search);
+    }
+    within(&mut e, QUICK, "bestmove after stop with 2 threads", |e| {
+        e.send("go infinite");
+        wait_for_first_info(e);
+        stop_and_check(e, &board, None)
+    });
 }
 
 #[test]

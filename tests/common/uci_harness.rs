@@ -22,8 +22,9 @@ use std::time::{Duration, Instant};
 /// short searches) on a loaded two-core machine.
 pub const SOON: Duration = Duration::from_secs(20);
 
-/// The binary under test: `$HOEVEN_BIN`, else `<workspace>/target/release/hoeven`,
-/// built once with cargo if it is missing.
+/// The binary under test: `$HOEVEN_BIN`, else `<workspace>/target/release/hoeven`
+/// (under `$CARGO_TARGET_DIR` instead when that is set), built once with
+/// cargo if it is missing.
 pub fn binary() -> PathBuf {
     static BINARY: OnceLock<PathBuf> = OnceLock::new();
     BINARY
@@ -38,8 +39,10 @@ pub fn binary() -> PathBuf {
                 return path;
             }
             let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-            let path = root
-                .join("target")
+            // Where cargo builds: $CARGO_TARGET_DIR if set, else target/.
+            let target = std::env::var_os("CARGO_TARGET_DIR")
+                .map_or_else(|| root.join("target"), |dir| root.join(dir));
+            let path = target
                 .join("release")
                 .join(format!("hoeven{}", std::env::consts::EXE_SUFFIX));
             if !path.is_file() {
