@@ -67,3 +67,14 @@ pub const CORRECTION_SIZE: usize = 16_384;
 pub const CORRECTION_GRAIN: i32 = 256;
 pub const CORRECTION_MAX: i32 = 96;
 pub const CORRECTION_WEIGHT_MAX: i32 = 16;
+
+/// Time management: the soft limit is scaled by best-move stability
+/// (`STABILITY_BASE - STABILITY_STEP * iterations unchanged`, at most
+/// `STABILITY_MAX` iterations counted) and by the share of the last
+/// iteration's nodes spent under the best move (`NODES_BASE - share`,
+/// times `NODES_SCALE`).
+pub const TM_STABILITY_BASE: f64 = 1.4;
+pub const TM_STABILITY_STEP: f64 = 0.1;
+pub const TM_STABILITY_MAX: u32 = 8;
+pub const TM_NODES_BASE: f64 = 1.5;
+pub const TM_NODES_SCALE: f64 = 1.25;

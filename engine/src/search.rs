@@ -63,6 +63,8 @@ pub(crate) struct RootMove {
     pub score: i32,
     pub seldepth: usize,
     pub pv: Vec<Move>,
+    /// Nodes searched under this move in the current iteration.
+    pub nodes: u64,
 }
 
 /// The result of a thread's last completed iteration.
@@ -101,6 +103,8 @@ pub(crate) struct Searcher<'a> {
     root_moves: Vec<RootMove>,
     pv_index: usize,
     multi_pv: usize,
+    /// Iterations in a row that ended with the same best move.
+    stability: u32,
     pub completed: Completed,
 }
 
@@ -114,6 +118,7 @@ impl<'a> Searcher<'a> {
                 score: -INFINITE,
                 seldepth: 0,
                 pv: vec![mv],
+                nodes: 0,
             })
             .collect::<Vec<_>>();
         let multi_pv = if id == 0 {
@@ -138,6 +143,7 @@ impl<'a> Searcher<'a> {
             root_moves,
             pv_index: 0,
             multi_pv,
+            stability: 0,
             completed: Completed::default(),
         }
     }
@@ -167,8 +173,10 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
             }
+            let previous_best = self.root_moves[0].mv;
             for rm in &mut self.root_moves {
                 rm.score = -INFINITE;
+                rm.nodes = 0;
             }
             for pv_index in 0..self.multi_pv {
                 self.pv_index = pv_index;
@@ -183,6 +191,11 @@ impl<'a> Searcher<'a> {
             if self.stopped {
                 break;
             }
+            self.stability = if self.root_moves[0].mv == previous_best {
+                self.stability + 1
+            } else {
+                0
+            };
             self.completed = Completed {
                 depth,
                 lines: self.root_moves.clone(),
@@ -242,7 +255,15 @@ impl<'a> Searcher<'a> {
                 return true;
             }
         }
-        !self.shared.pondering.load(Ordering::Relaxed) && self.shared.time.soft_expired()
+        // A best move that has held for several iterations and took most of
+        // the effort needs less time; a changing one deserves more.
+        let stable =
+            TM_STABILITY_BASE - TM_STABILITY_STEP * self.stability.min(TM_STABILITY_MAX) as f64;
+        let total: u64 = self.root_moves.iter().map(|rm| rm.nodes).sum();
+        let share = self.root_moves[0].nodes as f64 / total.max(1) as f64;
+        let effort = (TM_NODES_BASE - share) * TM_NODES_SCALE;
+        !self.shared.pondering.load(Ordering::Relaxed)
+            && self.shared.time.soft_expired(stable * effort)
     }
 
     fn report_line(&self, index: usize, depth: i32, bound: Option<Bound>) {
@@ -606,6 +627,7 @@ impl<'a> Searcher<'a> {
             }
 
             let moved = board.piece_on(m.from()).map(|p| PieceTo::new(p, m.to()));
+            let nodes_before = self.nodes;
             let mut child = board.clone();
             child.make_move(m);
             self.keys.push(child.key());
@@ -675,6 +697,9 @@ impl<'a> Searcher<'a> {
             moves_searched += 1;
 
             if root {
+                if let Some(rm) = self.root_moves.iter_mut().find(|rm| rm.mv == m) {
+                    rm.nodes += self.nodes - nodes_before;
+                }
                 self.update_root_move(m, score, alpha, moves_searched == 1);
             }
             if score > best_score {

@@ -18,6 +18,9 @@ pub struct TimeManager {
     start: Instant,
     soft: Option<Duration>,
     hard: Option<Duration>,
+    /// The soft limit comes from a clock (not `movetime`), so the search may
+    /// stretch or shrink it as the position demands.
+    flexible: bool,
 }
 
 impl TimeManager {
@@ -30,6 +33,7 @@ impl TimeManager {
             hard = Some(t);
         }
         let clock_given = limits.time.iter().any(Option::is_some);
+        let flexible = clock_given && limits.move_time.is_none();
         if clock_given {
             // A clock for the other side only means we have none left to plan with.
             let left = limits.time[us.index()].unwrap_or(Duration::ZERO);
@@ -52,16 +56,25 @@ impl TimeManager {
             soft = Some(min_opt(soft, Duration::from_secs_f64(soft_clock)));
             hard = Some(min_opt(hard, Duration::from_secs_f64(hard_clock)));
         }
-        TimeManager { start, soft, hard }
+        TimeManager {
+            start,
+            soft,
+            hard,
+            flexible,
+        }
     }
 
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
 
-    /// Whether the clock says not to begin another iteration.
-    pub fn soft_expired(&self) -> bool {
-        self.soft.is_some_and(|s| self.elapsed() >= s)
+    /// Whether the clock says not to begin another iteration; `scale`
+    /// stretches a clock-based soft limit (below 1 for an easy move, above 1
+    /// for an unsettled one). The hard limit is never stretched.
+    pub fn soft_expired(&self, scale: f64) -> bool {
+        let scale = if self.flexible { scale } else { 1.0 };
+        self.soft
+            .is_some_and(|s| self.elapsed() >= s.mul_f64(scale))
     }
 
     /// Whether the clock says to stop now.
@@ -139,5 +152,21 @@ mod tests {
         assert_eq!(tm.hard, Some(Duration::from_millis(480)));
         let tm = TimeManager::new(now, &Limits::default(), Color::White, Duration::ZERO);
         assert!(tm.hard.is_none() && !tm.hard_expired());
+        assert!(!tm.soft_expired(1.0));
+    }
+
+    #[test]
+    fn only_clock_limits_stretch() {
+        let long_ago = Instant::now() - Duration::from_millis(300);
+        let clock = limits(Some(10_000), Some(10_000), 0);
+        let tm = TimeManager::new(long_ago, &clock, Color::White, Duration::ZERO);
+        // About 333 ms of soft limit: passed when halved, not when doubled.
+        assert!(tm.soft_expired(0.5) && !tm.soft_expired(2.0));
+        let fixed = Limits {
+            move_time: Some(Duration::from_millis(250)),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(long_ago, &fixed, Color::White, Duration::ZERO);
+        assert!(tm.soft_expired(2.0));
     }
 }
