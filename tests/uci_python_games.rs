@@ -114,6 +114,8 @@ fn python_chess_self_play_games_are_legal_and_complete() {
             "(fivefold_repetition)",
             "(seventyfive_moves)",
             "(adjudicated at the move cap)",
+            // Only a small overrun, on a loaded machine; a large one fails the script.
+            "(time forfeit",
         ];
         assert!(
             ended.iter().any(|e| l.contains(e)),
