@@ -1,6 +1,7 @@
 //! The `hoeven` binary: a UCI engine when started without arguments, and
-//! command-line tools otherwise (`perft`, `bench`, `selfplay`).
+//! command-line tools otherwise (`perft`, `bench`, `selfplay`, `analyse`).
 
+mod analyse;
 mod go;
 mod options;
 mod output;
@@ -13,7 +14,8 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: hoeven                       UCI engine on standard input/output
        hoeven perft <depth> [fen] [--threads]
        hoeven bench [depth]
-       hoeven selfplay --games N [options]   (--help for the options)";
+       hoeven selfplay --games N [options]   (--help for the options)
+       hoeven analyse GAME.pgn [options]     (--help for the options)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -25,6 +27,7 @@ fn main() -> ExitCode {
         Some("perft") => perft::command_line(&args[1..]),
         Some("bench") => bench(&args[1..]),
         Some("selfplay") => selfplay::command_line(&args[1..]),
+        Some("analyse") => analyse::command_line(&args[1..]),
         Some("help" | "--help" | "-h") => {
             say(USAGE);
             ExitCode::SUCCESS

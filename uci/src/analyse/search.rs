@@ -1,0 +1,235 @@
+//! One engine searching the positions of the games, on the calling thread's
+//! behalf: starts a search, waits for its end, and hands back the final
+//! principal variations (one per MultiPV line, best first).
+
+use engine::score::{mated_in, DRAW};
+use engine::{AllocError, Engine, Limits, PvInfo, Reporter, SearchOptions, SearchRequest};
+use movegen::{Board, Move};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// One line of the engine's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// From the side to move.
+    pub score: i32,
+    pub moves: Vec<Move>,
+}
+
+/// What a position is worth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Evaluation {
+    /// Checkmate or stalemate: the score is exact and there is no line.
+    Final(i32),
+    /// The best line's score, and the lines (best first) as far as they
+    /// can be written.
+    Searched { score: i32, lines: Vec<Line> },
+}
+
+impl Evaluation {
+    /// From the side to move.
+    pub fn score(&self) -> i32 {
+        match self {
+            Evaluation::Final(score) | Evaluation::Searched { score, .. } => *score,
+        }
+    }
+
+    pub fn lines(&self) -> &[Line] {
+        match self {
+            Evaluation::Final(_) => &[],
+            Evaluation::Searched { lines, .. } => lines,
+        }
+    }
+
+    pub fn best_move(&self) -> Option<Move> {
+        self.lines().first().and_then(|l| l.moves.first().copied())
+    }
+}
+
+pub struct Searcher {
+    engine: Engine,
+    limits: Limits,
+    options: SearchOptions,
+}
+
+impl Searcher {
+    pub fn new(hash_mb: usize, limits: Limits, options: SearchOptions) -> Result<Self, AllocError> {
+        Ok(Searcher {
+            engine: Engine::new(hash_mb)?,
+            limits,
+            options,
+        })
+    }
+
+    /// Forgets the last game: a game's analysis depends on it alone.
+    pub fn new_game(&mut self) {
+        self.engine.clear();
+    }
+
+    /// Evaluates `board`, reached through the positions with `history` keys
+    /// (oldest first), so that the search sees repetitions. `None` when the
+    /// search ended without a completed line, which only a tiny
+    /// `--movetime` can cause.
+    pub fn evaluate(&mut self, board: &Board, history: &[u64]) -> Option<Evaluation> {
+        if !board.has_legal_move() {
+            let score = if board.in_check() { mated_in(0) } else { DRAW };
+            return Some(Evaluation::Final(score));
+        }
+        let collector = Arc::new(Collector::default());
+        let request = SearchRequest {
+            root: board.clone(),
+            history: history.to_vec(),
+            limits: self.limits.clone(),
+            options: self.options.clone(),
+            start: Instant::now(),
+        };
+        self.engine.start(request, collector.clone());
+        self.engine.wait();
+        let lines = collector
+            .lines
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()?;
+        Some(Evaluation::Searched {
+            score: lines.first()?.score,
+            lines: legal_prefixes(board, lines),
+        })
+    }
+}
+
+/// Each line cut at its first move that is not legal where it is played,
+/// and left out if that is its first: the lines are printed as SAN, which
+/// needs legal moves. The search's own lines are legal; this guards the
+/// output against a corrupt one.
+fn legal_prefixes(board: &Board, lines: Vec<Line>) -> Vec<Line> {
+    lines
+        .into_iter()
+        .filter_map(|mut line| {
+            let mut b = board.clone();
+            let legal = line
+                .moves
+                .iter()
+                .take_while(|&&m| {
+                    let ok = b.is_legal(m);
+                    if ok {
+                        b.make_move(m);
+                    }
+                    ok
+                })
+                .count();
+            line.moves.truncate(legal);
+            (!line.moves.is_empty()).then_some(line)
+        })
+        .collect()
+}
+
+/// Keeps the last set of exact lines the search reported. The engine
+/// reports the lines it settles on last, after every iteration's, so the
+/// set that stands at `best_move` is the final one.
+#[derive(Default)]
+struct Collector {
+    lines: Mutex<Option<Vec<Line>>>,
+}
+
+impl Reporter for Collector {
+    fn pv(&self, info: &PvInfo) {
+        if info.bound.is_some() {
+            return;
+        }
+        let mut lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
+        let line = Line {
+            score: info.score,
+            moves: info.pv.clone(),
+        };
+        match lines.as_mut() {
+            Some(set) if info.multipv > 1 => set.push(line),
+            // The first line of a set begins it afresh.
+            _ => *lines = Some(vec![line]),
+        }
+    }
+
+    fn current_move(&self, _: i32, _: Move, _: usize) {}
+
+    fn no_moves(&self, _: bool) {}
+
+    fn best_move(&self, _: Option<Move>, _: Option<Move>) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::score::mate_in;
+
+    fn searcher(depth: i32, multi_pv: usize) -> Searcher {
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let options = SearchOptions {
+            multi_pv,
+            ..SearchOptions::default()
+        };
+        Searcher::new(1, limits, options).unwrap()
+    }
+
+    #[test]
+    fn finds_the_mate_with_its_line() {
+        let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+        let eval = searcher(4, 1).evaluate(&board, &[]).unwrap();
+        assert_eq!(eval.score(), mate_in(1));
+        assert_eq!(
+            eval.best_move().map(|m| board.san(m)).as_deref(),
+            Some("Ra8#")
+        );
+        assert!(matches!(eval, Evaluation::Searched { score, .. } if score == mate_in(1)));
+    }
+
+    #[test]
+    fn mate_and_stalemate_need_no_search() {
+        let mated = Board::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1").unwrap();
+        let stalemate = Board::from_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1").unwrap();
+        let mut s = searcher(4, 1);
+        assert_eq!(
+            s.evaluate(&mated, &[]),
+            Some(Evaluation::Final(mated_in(0)))
+        );
+        assert_eq!(s.evaluate(&stalemate, &[]), Some(Evaluation::Final(0)));
+        assert_eq!(Evaluation::Final(0).best_move(), None);
+    }
+
+    #[test]
+    fn multipv_gives_distinct_lines_best_first() {
+        let board = movegen::chess960::start_position(123).unwrap();
+        let eval = searcher(5, 3).evaluate(&board, &[]).unwrap();
+        let lines = eval.lines();
+        assert_eq!(lines.len(), 3);
+        assert!(lines.windows(2).all(|w| w[0].score >= w[1].score));
+        let firsts: Vec<Move> = lines.iter().map(|l| l.moves[0]).collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+        assert_eq!(eval.score(), lines[0].score);
+    }
+
+    #[test]
+    fn illegal_tails_are_cut_from_lines() {
+        let board = Board::startpos();
+        let e4 = board.parse_san("e4").unwrap();
+        let lines = vec![
+            Line {
+                score: 10,
+                // e2e4 twice: the second is not legal.
+                moves: vec![e4, e4],
+            },
+            Line {
+                score: 5,
+                moves: vec![Move::NONE],
+            },
+        ];
+        assert_eq!(
+            legal_prefixes(&board, lines),
+            vec![Line {
+                score: 10,
+                moves: vec![e4]
+            }]
+        );
+    }
+}
