@@ -335,7 +335,11 @@ impl Board {
     }
 
     fn update_check_info(&mut self) {
-        let us = self.side;
+        self.update_check_info_for(self.side);
+    }
+
+    #[inline(always)]
+    fn update_check_info_for(&mut self, us: Color) {
         let them = !us;
         let king = self.king_square(us);
         let occ = self.occupied();
@@ -366,7 +370,16 @@ impl Board {
     /// Plays a move known to be legal (from the generator, or checked with
     /// `is_legal`). The key is updated incrementally.
     pub fn make_move(&mut self, m: Move) {
-        let us = self.side;
+        // With the side a constant, every colour-dependent index folds away.
+        match self.side {
+            Color::White => self.make_move_for::<true>(m),
+            Color::Black => self.make_move_for::<false>(m),
+        }
+    }
+
+    #[inline(always)]
+    fn make_move_for<const WHITE: bool>(&mut self, m: Move) {
+        let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let from = m.from();
         let to = m.to();
@@ -428,7 +441,7 @@ impl Board {
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
-        self.update_check_info();
+        self.update_check_info_for(them);
         if let Some(ep) = ep_candidate {
             if self.has_legal_ep_capture(ep) {
                 self.ep = Some(ep);

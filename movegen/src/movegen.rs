@@ -129,8 +129,21 @@ impl Board {
         attacked
     }
 
+    /// Generates for White or for Black with the side a constant, so that
+    /// every colour-dependent shift and rank folds away.
+    #[inline(always)]
     fn generate<const NOISY: bool, const QUIET: bool, S: MoveSink>(&self, sink: &mut S) {
-        let us = self.side_to_move();
+        match self.side_to_move() {
+            Color::White => self.generate_for::<NOISY, QUIET, true, S>(sink),
+            Color::Black => self.generate_for::<NOISY, QUIET, false, S>(sink),
+        }
+    }
+
+    fn generate_for<const NOISY: bool, const QUIET: bool, const WHITE: bool, S: MoveSink>(
+        &self,
+        sink: &mut S,
+    ) {
+        let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let king = self.king_square(us);
         let ours = self.colored(us);
@@ -177,7 +190,7 @@ impl Board {
             sink.add_targets(from, rook_attacks(from, occ) & mask);
         }
         let pawns = self.pieces_of(us, PieceKind::Pawn);
-        self.generate_pawn_moves::<NOISY, QUIET, S>(sink, pawns & free, target);
+        self.generate_pawn_moves::<NOISY, QUIET, WHITE, S>(sink, pawns & free, target);
 
         // A pinned piece may only move along the line through it and its
         // king, which never answers a check; a pinned knight never moves.
@@ -189,7 +202,11 @@ impl Board {
                 sink.add_targets(from, rook_attacks(from, occ) & mask & line(king, from));
             }
             for from in pawns & pinned {
-                self.generate_pawn_moves::<NOISY, QUIET, S>(sink, from.into(), line(king, from));
+                self.generate_pawn_moves::<NOISY, QUIET, WHITE, S>(
+                    sink,
+                    from.into(),
+                    line(king, from),
+                );
             }
         }
 
@@ -217,22 +234,26 @@ impl Board {
     /// The moves of `pawns` (all free to move, or a single pinned one) that
     /// end on `allowed`; en passant is done by the caller.
     #[inline(always)]
-    fn generate_pawn_moves<const NOISY: bool, const QUIET: bool, S: MoveSink>(
+    fn generate_pawn_moves<const NOISY: bool, const QUIET: bool, const WHITE: bool, S: MoveSink>(
         &self,
         sink: &mut S,
         pawns: Bitboard,
         allowed: Bitboard,
     ) {
-        let us = self.side_to_move();
+        let us = if WHITE { Color::White } else { Color::Black };
         let theirs = self.colored(!us);
         let empty = !self.occupied();
         let seventh = Bitboard::rank(Rank::R7.relative(us));
         let third = Bitboard::rank(Rank::R3.relative(us));
         // How far the destination's index is from the pawn's: a push, and
         // captures towards the a-file and the h-file.
-        let (forward, push, west, east): (fn(Bitboard) -> Bitboard, i8, i8, i8) = match us {
-            Color::White => (Bitboard::north, 8, 7, 9),
-            Color::Black => (Bitboard::south, -8, -9, -7),
+        let (push, west, east): (i8, i8, i8) = match us {
+            Color::White => (8, 7, 9),
+            Color::Black => (-8, -9, -7),
+        };
+        let forward = |bb: Bitboard| match us {
+            Color::White => bb.north(),
+            Color::Black => bb.south(),
         };
 
         let promoting = pawns & seventh;
