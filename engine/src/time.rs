@@ -9,9 +9,13 @@ use std::time::{Duration, Instant};
 /// Moves to plan for when the GUI gives no `movestogo`.
 const DEFAULT_MOVES_TO_GO: u32 = 30;
 /// The hard limit is at most this share of the remaining clock.
-const HARD_SHARE_OF_CLOCK: f64 = 0.5;
+const HARD_SHARE_OF_CLOCK: f64 = 0.25;
 /// The hard limit may exceed the soft limit by this factor.
-const HARD_OVER_SOFT: f64 = 4.0;
+const HARD_OVER_SOFT: f64 = 3.0;
+/// The soft limit is this share of the planned time per move: an iteration
+/// that starts before it usually ends well after it, so that on average a
+/// move takes about the planned time.
+const SOFT_SHARE_OF_PLAN: f64 = 0.6;
 
 #[derive(Clone, Copy, Debug)]
 pub struct TimeManager {
@@ -45,7 +49,7 @@ impl TimeManager {
                 .clamp(1, 50);
             let base = usable.as_secs_f64() / mtg as f64 + inc.as_secs_f64() * 0.75;
             let cap = usable.as_secs_f64() * HARD_SHARE_OF_CLOCK;
-            let soft_clock = base.min(cap * 0.5);
+            let soft_clock = (base * SOFT_SHARE_OF_PLAN).min(cap * 0.5);
             // With one move to go the whole clock may be used, less the overhead.
             let hard_cap = if mtg == 1 {
                 usable.as_secs_f64() * 0.9
@@ -115,7 +119,7 @@ mod tests {
             let (soft, hard) = (tm.soft.unwrap(), tm.hard.unwrap());
             assert!(soft <= hard, "{ms}");
             assert!(
-                hard <= Duration::from_millis(ms / 2).max(Duration::from_millis(1)),
+                hard <= Duration::from_millis(ms / 4).max(Duration::from_millis(1)),
                 "{ms}: {hard:?}"
             );
         }
