@@ -162,8 +162,13 @@ impl Board {
         let mut danger =
             || *danger_map.get_or_insert_with(|| self.attacked_squares(them, occ ^ king));
         let king_targets = king_attacks(king) & kind_mask;
-        if king_targets.is_nonempty() {
+        // One square is quicker to test by itself than with the whole map.
+        if king_targets.more_than_one() {
             sink.add_targets(king, king_targets & !danger());
+        } else if king_targets.is_nonempty()
+            && !self.is_attacked_by(king_targets.lsb(), them, occ ^ king)
+        {
+            sink.add_targets(king, king_targets);
         }
 
         let checkers = self.checkers();
