@@ -1,0 +1,149 @@
+//! Endgame knowledge outside the weighted sum: material that cannot win
+//! (scored 0), a lone king against mating material (driven to the edge),
+//! and the scale factor that shrinks the endgame score of drawish material.
+
+use crate::masks::*;
+use movegen::{Board, Color, PieceKind};
+
+/// The scale factor's unit: an endgame score is multiplied by `scale / SCALE_NORMAL`.
+pub const SCALE_NORMAL: i32 = 128;
+
+/// The base score of a won ending against a lone king, kept far from mate scores.
+pub const KNOWN_WIN: i32 = 10_000;
+
+/// Material counts of one side.
+#[derive(Clone, Copy, Default, Debug)]
+pub(crate) struct Material {
+    pub pawns: i32,
+    pub knights: i32,
+    pub bishops: i32,
+    pub rooks: i32,
+    pub queens: i32,
+}
+
+impl Material {
+    pub fn of(board: &Board, color: Color) -> Material {
+        let n = |k| board.pieces_of(color, k).count() as i32;
+        Material {
+            pawns: n(PieceKind::Pawn),
+            knights: n(PieceKind::Knight),
+            bishops: n(PieceKind::Bishop),
+            rooks: n(PieceKind::Rook),
+            queens: n(PieceKind::Queen),
+        }
+    }
+
+    /// Non-pawn material in pawn units (minor 3, rook 5, queen 9).
+    pub fn npm(&self) -> i32 {
+        3 * (self.knights + self.bishops) + 5 * self.rooks + 9 * self.queens
+    }
+
+    pub fn minors(&self) -> i32 {
+        self.knights + self.bishops
+    }
+
+    pub fn pieces(&self) -> i32 {
+        self.minors() + self.rooks + self.queens
+    }
+
+    pub fn is_bare(&self) -> bool {
+        self.pawns == 0 && self.pieces() == 0
+    }
+}
+
+/// Why an evaluation is not the weighted sum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Special {
+    /// Neither side can win with this material: 0.
+    Draw,
+    /// A lone king against mating material, driven to the edge.
+    Mating,
+}
+
+/// A known result from White's side, or `None` when the weighted sum applies.
+pub(crate) fn special(board: &Board, m: &[Material; 2]) -> Option<(Special, i32)> {
+    if m[0].pawns + m[1].pawns > 0 {
+        return None;
+    }
+    if board.is_insufficient_material() {
+        return Some((Special::Draw, 0));
+    }
+    // At most one minor piece each: no side can force mate.
+    if m.iter().all(|s| s.rooks + s.queens == 0 && s.minors() <= 1) {
+        return Some((Special::Draw, 0));
+    }
+    for strong in 0..2 {
+        let weak = strong ^ 1;
+        if !m[weak].is_bare() {
+            continue;
+        }
+        let s = &m[strong];
+        // Two knights cannot force mate.
+        if s.rooks + s.queens + s.bishops == 0 && s.knights <= 2 {
+            return Some((Special::Draw, 0));
+        }
+        let colors = [Color::White, Color::Black];
+        let wk = board.king_square(colors[weak]).index();
+        let sk = board.king_square(colors[strong]).index();
+        let mut v = KNOWN_WIN + 100 * s.npm();
+        if s.rooks + s.queens == 0 && s.bishops == 1 && s.knights == 1 {
+            // Mate with bishop and knight: drive the king to a corner of the
+            // bishop's colour.
+            let bishops = board.pieces(PieceKind::Bishop).0;
+            let corners: [usize; 2] = if bishops & LIGHT != 0 {
+                [7, 56]
+            } else {
+                [0, 63]
+            };
+            let d = distance(wk, corners[0]).min(distance(wk, corners[1]));
+            v += 40 * (7 - d);
+        } else {
+            v += 20 * centre_distance(wk);
+        }
+        v += 10 * (7 - distance(wk, sk));
+        let sign = if strong == 0 { 1 } else { -1 };
+        return Some((Special::Mating, sign * v));
+    }
+    None
+}
+
+/// 0 in the four centre squares .. 6 in the corners.
+fn centre_distance(sq: usize) -> i32 {
+    let f = (sq % 8) as i32;
+    let r = (sq / 8) as i32;
+    (3 - f).max(f - 4) + (3 - r).max(r - 4)
+}
+
+/// The endgame scale factor (out of `SCALE_NORMAL`) for the side that the
+/// endgame score favours.
+pub(crate) fn scale_factor(board: &Board, m: &[Material; 2], eg: i32, passed: u64) -> i32 {
+    let strong = if eg > 0 { 0 } else { 1 };
+    let weak = strong ^ 1;
+    let (s, w) = (&m[strong], &m[weak]);
+    if s.pawns == 0 && s.npm() - w.npm() <= 3 {
+        return if s.npm() < 5 {
+            0
+        } else if w.npm() <= 3 {
+            8
+        } else {
+            28
+        };
+    }
+    if s.bishops == 1 && w.bishops == 1 {
+        let bishops = board.pieces(PieceKind::Bishop).0;
+        if bishops & LIGHT != 0 && bishops & DARK != 0 {
+            // Opposite-coloured bishops.
+            if s.pieces() == 1 && w.pieces() == 1 {
+                let color = if strong == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let strong_passed = passed & board.pieces_of(color, PieceKind::Pawn).0;
+                return (36 + 8 * popcount(strong_passed)).min(SCALE_NORMAL);
+            }
+            return (44 + 6 * s.pieces()).min(SCALE_NORMAL);
+        }
+    }
+    (72 + 14 * s.pawns).min(SCALE_NORMAL)
+}

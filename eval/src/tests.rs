@@ -1,0 +1,245 @@
+use super::*;
+use crate::features::*;
+use crate::weights::WEIGHTS;
+use movegen::{chess960, CastlingNotation};
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Positions from random games out of random DFRC start positions.
+fn random_positions(games: usize, seed: u64) -> Vec<Board> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let (w, b) = (rng.below(960) as u32, rng.below(960) as u32);
+        let mut board = chess960::double_start_position(w, b).unwrap();
+        let plies = 10 + rng.below(150);
+        for _ in 0..plies {
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // Prefer captures now and then, so that endgames come up.
+            let m = moves.as_slice()[rng.below(moves.len())];
+            board.make_move(m);
+            out.push(board.clone());
+        }
+    }
+    out
+}
+
+/// The colour-flipped mirror: ranks reversed, colours swapped, the other
+/// side to move, castling rights and the en-passant square flipped.
+fn flip(board: &Board) -> Board {
+    let fen = board.to_fen(CastlingNotation::Shredder);
+    let parts: Vec<&str> = fen.split_whitespace().collect();
+    let swap = |s: &str| -> String {
+        s.chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect()
+    };
+    let placement = parts[0]
+        .split('/')
+        .rev()
+        .map(swap)
+        .collect::<Vec<_>>()
+        .join("/");
+    let side = if parts[1] == "w" { "b" } else { "w" };
+    let castling = if parts[2] == "-" {
+        "-".to_string()
+    } else {
+        let mut c: Vec<char> = swap(parts[2]).chars().collect();
+        c.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
+        c.into_iter().collect()
+    };
+    let ep = if parts[3] == "-" {
+        "-".to_string()
+    } else {
+        let b = parts[3].as_bytes();
+        format!("{}{}", b[0] as char, if b[1] == b'3' { '6' } else { '3' })
+    };
+    let flipped = format!(
+        "{placement} {side} {castling} {ep} {} {}",
+        parts[4], parts[5]
+    );
+    Board::from_fen(&flipped).unwrap_or_else(|e| panic!("{flipped}: {e:?}"))
+}
+
+fn board(fen: &str) -> Board {
+    Board::from_fen(fen).unwrap()
+}
+
+#[test]
+fn colour_flipped_positions_evaluate_alike() {
+    let positions = random_positions(200, 0x9E37_79B9_7F4A_7C15);
+    assert!(positions.len() > 5000);
+    for b in &positions {
+        let f = flip(b);
+        assert_eq!(
+            evaluate_white(b),
+            -evaluate_white(&f),
+            "{}",
+            b.to_fen(CastlingNotation::Shredder)
+        );
+        assert_eq!(evaluate(b), evaluate(&f));
+    }
+}
+
+#[test]
+fn pawn_cache_matches_a_fresh_computation() {
+    let positions = random_positions(60, 12345);
+    // A tiny cache, so that entries are replaced and collide often.
+    let mut small = Evaluator {
+        pawns: PawnCache::new(4),
+    };
+    let mut normal = Evaluator::new();
+    for _ in 0..2 {
+        for b in &positions {
+            let fresh = evaluate_uncached(b);
+            assert_eq!(small.evaluate(b), fresh);
+            assert_eq!(normal.evaluate(b), fresh);
+        }
+    }
+}
+
+#[test]
+fn trace_rebuilds_the_evaluation() {
+    for b in random_positions(60, 777) {
+        let t = trace_position(&b);
+        assert_eq!(t.white, evaluate_white(&b));
+        if t.special.is_some() {
+            continue;
+        }
+        let model = t.model_eval(&WEIGHTS);
+        assert!(
+            (model - f64::from(t.white)).abs() <= 2.0,
+            "{}: model {model} engine {}",
+            b.to_fen(CastlingNotation::Shredder),
+            t.white
+        );
+        // The per-term table adds up to the total before interpolation.
+        let mut total = S::default();
+        for term in Term::ALL {
+            total += t.term_score(term, 0, &WEIGHTS) - t.term_score(term, 1, &WEIGHTS);
+        }
+        let v = (total.mg * t.phase * SCALE_NORMAL + total.eg * (TOTAL_PHASE - t.phase) * t.scale)
+            / (TOTAL_PHASE * SCALE_NORMAL);
+        assert_eq!(v.clamp(-EVAL_LIMIT, EVAL_LIMIT), t.white);
+    }
+}
+
+#[test]
+fn known_drawn_material_scores_zero() {
+    for fen in [
+        "8/8/4k3/8/8/3K4/8/8 w - - 0 1",
+        "8/8/4k3/8/8/3NK3/8/8 w - - 0 1",
+        "8/8/4k3/8/8/3BK3/8/8 b - - 0 1",
+        "8/8/4k3/8/8/2NNK3/8/8 w - - 0 1",
+        "8/8/2n1k3/8/8/3BK3/8/8 w - - 0 1",
+        "8/8/2b1k3/8/8/3BK3/8/8 w - - 0 1",
+        "8/8/2n1k3/8/8/3NK3/8/8 b - - 0 1",
+        "8/8/4k3/8/8/2B1K3/3B4/8 w - - 0 1",
+    ] {
+        assert_eq!(evaluate(&board(fen)), 0, "{fen}");
+        assert!(trace(&board(fen)).contains("Known draw"), "{fen}");
+    }
+}
+
+#[test]
+fn a_lone_king_is_driven_to_the_edge() {
+    // KQ v K: the losing king on the edge scores higher than in the centre.
+    let edge = evaluate(&board("3k4/8/8/8/8/8/8/2Q1K3 w - - 0 1"));
+    let centre = evaluate(&board("8/8/8/3k4/8/8/8/2Q1K3 w - - 0 1"));
+    assert!(edge > centre, "edge {edge} centre {centre}");
+    assert!(centre > 2000);
+    // Close kings help.
+    let near = evaluate(&board("3k4/8/3K4/8/8/8/8/2Q5 w - - 0 1"));
+    assert!(near > edge);
+    // KR v K from Black's side.
+    let edge = evaluate(&board("4k3/8/8/8/8/8/7r/K7 b - - 0 1"));
+    let centre = evaluate(&board("4k3/8/8/8/3K4/8/7r/8 b - - 0 1"));
+    assert!(edge > centre && centre > 2000);
+    // KBN v K: the right corner is the bishop's colour (light: h1, a8).
+    let right = evaluate(&board("7k/8/5K2/8/8/8/8/3BN3 w - - 0 1"));
+    let wrong = evaluate(&board("k7/8/2K5/8/8/8/8/3BN3 w - - 0 1"));
+    assert!(right > wrong, "right {right} wrong {wrong}");
+}
+
+#[test]
+fn evaluations_stay_far_from_mate_scores() {
+    let b = board("7k/8/8/8/8/8/QQQQQQ2/QQQQKQQQ b - - 0 1");
+    assert_eq!(evaluate_white(&b), EVAL_LIMIT);
+}
+
+#[test]
+fn opposite_bishops_scale_down() {
+    let ocb = trace_position(&board("8/4kb2/8/3P4/8/5P2/3BK3/8 w - - 0 1"));
+    let same = trace_position(&board("8/4k3/5b2/3P4/8/5P2/3BK3/8 w - - 0 1"));
+    assert!(ocb.scale < same.scale);
+}
+
+#[test]
+fn corner_bishop_behind_its_pawn_is_recognised() {
+    let t = trace_position(&board(
+        "bqnbrkrn/pppppppp/8/8/8/1P6/P1PPPPPP/BQNBRKRN w GEge - 0 1",
+    ));
+    assert_eq!(t.coef[CORNER_BISHOP], [0, 1]);
+    assert_eq!(t.coef[CORNER_BISHOP_BLOCKED], [0, 0]);
+    let t = trace_position(&board(
+        "bqnbrkrn/pp1ppppp/8/8/8/1p6/PPPPPPPP/BQNBRKRN w GEge - 0 1",
+    ));
+    assert_eq!(t.coef[CORNER_BISHOP], [1, 1]);
+    assert_eq!(t.coef[CORNER_BISHOP_BLOCKED], [1, 0]);
+    assert_eq!(t.coef[UNDEVELOPED_MINOR], [4, 4]);
+    assert_eq!(t.coef[CASTLING_RIGHTS], [2, 2]);
+}
+
+#[test]
+fn start_position_is_balanced_but_for_the_tempo() {
+    let b = Board::startpos();
+    assert_eq!(
+        evaluate(&b),
+        (WEIGHTS[TEMPO].mg * 24) / 24,
+        "only the tempo separates the sides"
+    );
+}
+
+#[test]
+fn trace_ends_with_final_evaluation() {
+    let b = board("4k3/8/8/8/8/8/8/3QK3 b - - 0 1");
+    let text = trace(&b);
+    let last = text.lines().last().unwrap();
+    assert_eq!(
+        last,
+        format!("Final evaluation: {} (white side)", evaluate_white(&b))
+    );
+    let b = board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    let text = trace(&b);
+    for term in Term::ALL {
+        assert!(text.contains(term.label()), "{text}");
+    }
+    assert!(text.contains("Phase: 24 / 24"));
+    assert_eq!(
+        text.lines().last().unwrap(),
+        format!("Final evaluation: {} (white side)", evaluate_white(&b))
+    );
+}
