@@ -3,24 +3,15 @@
 //! match the games record for record (tests/python/selfplay_pgn_data.py),
 //! reproducibility from a seed, `--compare`, and refusals of bad input.
 
+#[path = "common/uci_harness.rs"]
+mod harness;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// The binary under test: `$HOEVEN_BIN`, else the release build that
-/// `make test` makes first.
+/// The binary under test, located (and built if missing) by the shared harness.
 fn hoeven() -> PathBuf {
-    if let Some(path) = std::env::var_os("HOEVEN_BIN") {
-        return PathBuf::from(path);
-    }
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("target/release")
-        .join(format!("hoeven{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        path.is_file(),
-        "no binary at {}: run `make test`, which builds it first",
-        path.display()
-    );
-    path
+    harness::binary()
 }
 
 /// A fresh scratch folder for one test.
