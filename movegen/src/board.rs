@@ -8,8 +8,8 @@ use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use crate::{
-    zobrist, Bitboard, CastleSide, CastlingRights, Color, File, Move, MoveKind, Piece, PieceKind,
-    Rank, Square,
+    zobrist, Bitboard, CastleSide, CastlingRights, Color, Move, MoveKind, Piece, PieceKind, Rank,
+    Square,
 };
 
 #[derive(Clone, PartialEq, Eq)]
@@ -500,20 +500,6 @@ impl Board {
         knights.is_empty()
             && ((bishops & Bitboard::LIGHT_SQUARES).is_empty()
                 || (bishops & Bitboard::DARK_SQUARES).is_empty())
-    }
-
-    /// Whether the given move gives check (for check extensions and SAN).
-    pub fn gives_check(&self, m: Move) -> bool {
-        let mut after = self.clone();
-        after.make_move(m);
-        after.in_check()
-    }
-
-    /// The back-rank files that `color`'s castling rooks stand on, for display.
-    pub fn castling_files(&self, color: Color) -> impl Iterator<Item = File> + '_ {
-        CastleSide::BOTH
-            .into_iter()
-            .filter_map(move |s| self.castling.rook_file(color, s))
     }
 
     /// Whether `to` lies on the line through the king and the pinned piece on

@@ -133,11 +133,6 @@ impl Square {
         Rank(self.0 >> 3)
     }
 
-    /// The same square seen from the other side of the board (a1 <-> a8).
-    pub const fn flip_rank(self) -> Square {
-        Square(self.0 ^ 56)
-    }
-
     /// The square `delta` steps away in index order, if it stays on the board.
     pub const fn offset(self, delta: i8) -> Option<Square> {
         let index = self.0 as i16 + delta as i16;
