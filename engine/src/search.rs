@@ -323,6 +323,18 @@ impl<'a> Searcher<'a> {
         self.stopped
     }
 
+    /// Counts a node, starts its PV empty, and says whether to go on
+    /// searching (false once the search has been stopped).
+    #[inline(always)]
+    fn enter_node<const PV: bool>(&mut self, ply: usize) -> bool {
+        self.nodes += 1;
+        if PV {
+            self.pv_len[ply] = ply;
+            self.seldepth = self.seldepth.max(ply + 1);
+        }
+        !self.should_stop()
+    }
+
     // ----- Draws -----
 
     fn is_draw(&self, board: &Board, ply: usize) -> bool {
@@ -375,12 +387,7 @@ impl<'a> Searcher<'a> {
             return self.quiescence::<PV>(board, alpha, beta, ply);
         }
         let root = ply == 0;
-        self.nodes += 1;
-        if PV {
-            self.pv_len[ply] = ply;
-            self.seldepth = self.seldepth.max(ply + 1);
-        }
-        if self.should_stop() {
+        if !self.enter_node::<PV>(ply) {
             return 0;
         }
         if !root {
@@ -816,12 +823,7 @@ impl<'a> Searcher<'a> {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        self.nodes += 1;
-        if PV {
-            self.pv_len[ply] = ply;
-            self.seldepth = self.seldepth.max(ply + 1);
-        }
-        if self.should_stop() {
+        if !self.enter_node::<PV>(ply) {
             return 0;
         }
         if self.is_draw(board, ply) {
