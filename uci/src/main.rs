@@ -2,10 +2,13 @@
 //! command-line tools otherwise (`perft`, `bench`, `selfplay`, `analyse`).
 
 mod analyse;
+mod castling;
+mod cli;
 mod go;
 mod options;
 mod output;
 mod perft;
+mod pgn;
 mod selfplay;
 mod session;
 

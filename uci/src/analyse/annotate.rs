@@ -5,8 +5,8 @@
 
 use super::analysis::{GameAnalysis, MoveAnalysis};
 use super::pgn_reader::PgnGame;
-use super::pgn_writer::{tag, wrap};
 use super::search::{Evaluation, Line};
+use crate::pgn::{tag, wrap};
 use engine::score::{UciScore, MATE_BOUND};
 use movegen::{Board, CastlingNotation, Color, STARTPOS};
 

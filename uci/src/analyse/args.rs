@@ -60,11 +60,7 @@ impl Config {
     }
 }
 
-#[derive(Debug, PartialEq, Eq)]
-pub enum Parsed {
-    Help,
-    Run(Config),
-}
+pub type Parsed = crate::cli::Parsed<Config>;
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum ArgError {
@@ -175,15 +171,11 @@ mod tests {
     use super::*;
 
     fn parse_words(words: &str) -> Result<Parsed, ArgError> {
-        let args: Vec<String> = words.split_whitespace().map(String::from).collect();
-        parse(&args)
+        parse(&crate::cli::words(words))
     }
 
     fn config(words: &str) -> Config {
-        match parse_words(words) {
-            Ok(Parsed::Run(c)) => c,
-            other => panic!("{words}: {other:?}"),
-        }
+        crate::cli::run_config(words, parse)
     }
 
     #[test]

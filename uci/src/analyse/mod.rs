@@ -8,7 +8,6 @@ mod args;
 mod judgement;
 mod pgn_lexer;
 mod pgn_reader;
-mod pgn_writer;
 mod progress;
 mod search;
 mod summary;
@@ -26,16 +25,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 pub fn command_line(args: &[String]) -> ExitCode {
-    let config = match args::parse(args) {
-        Ok(args::Parsed::Help) => {
-            println!("{}", args::HELP);
-            return ExitCode::SUCCESS;
-        }
-        Ok(args::Parsed::Run(config)) => config,
-        Err(e) => {
-            eprintln!("analyse: {e} (hoeven analyse --help lists the options)");
-            return ExitCode::from(2);
-        }
+    let config = match crate::cli::config_or_exit("analyse", args::HELP, args::parse(args)) {
+        Ok(config) => config,
+        Err(code) => return code,
     };
     match run(&config) {
         Ok(analysed) if analysed > 0 => ExitCode::SUCCESS,

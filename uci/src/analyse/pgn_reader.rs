@@ -4,7 +4,8 @@
 //! number, line and move; the games around it are read as usual.
 
 use super::pgn_lexer::{Lexer, Token};
-use movegen::{Board, CastleSide, Color, DroppedCastlingRight, FenError, File, Move, SanError};
+use crate::castling::castling_is_classical;
+use movegen::{Board, Color, DroppedCastlingRight, FenError, Move, SanError};
 use std::fmt;
 
 /// One game as the analysis needs it.
@@ -345,27 +346,10 @@ fn set_up(tags: &[(String, String, usize)]) -> Result<Started, (usize, ErrorKind
         })?,
     };
     Ok(Started {
-        chess960: tagged_960 || !castles_classically(&start),
+        chess960: tagged_960 || !castling_is_classical(&start),
         board: start.clone(),
         start,
         dropped,
-    })
-}
-
-/// Whether every castling right is that of standard chess: king on the e
-/// file, rook on the a or h file. Otherwise only Chess960 rules can play
-/// the game's castling moves.
-fn castles_classically(board: &Board) -> bool {
-    let rights = board.castling_rights();
-    [Color::White, Color::Black].into_iter().all(|color| {
-        let king_on_e = board.king_square(color).file() == File::E;
-        [(CastleSide::King, File::H), (CastleSide::Queen, File::A)]
-            .into_iter()
-            .all(|(side, file)| {
-                rights
-                    .rook_file(color, side)
-                    .is_none_or(|f| f == file && king_on_e)
-            })
     })
 }
 

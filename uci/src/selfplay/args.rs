@@ -88,11 +88,7 @@ pub struct Config {
     pub adjudication: AdjudicationRules,
 }
 
-#[derive(Debug, PartialEq)]
-pub enum Parsed {
-    Help,
-    Run(Box<Config>),
-}
+pub type Parsed = crate::cli::Parsed<Box<Config>>;
 
 #[derive(Debug, PartialEq)]
 pub enum ArgError {
@@ -289,15 +285,11 @@ mod tests {
     use super::*;
 
     fn parse_str(line: &str) -> Result<Parsed, ArgError> {
-        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
-        parse(&args)
+        parse(&crate::cli::words(line))
     }
 
     fn config(line: &str) -> Config {
-        match parse_str(line) {
-            Ok(Parsed::Run(c)) => *c,
-            other => panic!("{line}: {other:?}"),
-        }
+        *crate::cli::run_config(line, parse)
     }
 
     #[test]

@@ -24,16 +24,9 @@ mod summary;
 use std::process::ExitCode;
 
 pub fn command_line(args: &[String]) -> ExitCode {
-    let config = match args::parse(args) {
-        Ok(args::Parsed::Help) => {
-            println!("{}", args::HELP);
-            return ExitCode::SUCCESS;
-        }
-        Ok(args::Parsed::Run(config)) => config,
-        Err(e) => {
-            eprintln!("selfplay: {e} (hoeven selfplay --help lists the options)");
-            return ExitCode::from(2);
-        }
+    let config = match crate::cli::config_or_exit("selfplay", args::HELP, args::parse(args)) {
+        Ok(config) => config,
+        Err(code) => return code,
     };
     match runner::run(&config) {
         Ok(totals) => {

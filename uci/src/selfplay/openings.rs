@@ -3,7 +3,8 @@
 //! then, when asked, a few random plies.
 
 use super::pgn_read::{self, PgnError};
-use movegen::{chess960, Board, CastleSide, Color, FenError, File, Move};
+use crate::castling::castling_is_classical;
+use movegen::{chess960, Board, FenError, Move};
 use rand::Rng;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -135,22 +136,6 @@ pub fn with_random_plies(opening: &Opening, plies: u32, rng: &mut impl Rng) -> O
         start: opening.start.clone(),
         moves,
         chess960: opening.chess960,
-    })
-}
-
-/// Whether the castling rights are the classical ones: king on the e-file,
-/// rooks on the a- and h-files. Any other needs Chess960 castling rules.
-pub fn castling_is_classical(board: &Board) -> bool {
-    Color::BOTH.into_iter().all(|color| {
-        let rights = board.castling_rights();
-        let king_on_e = board.king_square(color).file() == File::E;
-        [(CastleSide::King, File::H), (CastleSide::Queen, File::A)]
-            .into_iter()
-            .all(|(side, file)| {
-                rights
-                    .rook_file(color, side)
-                    .is_none_or(|f| f == file && king_on_e)
-            })
     })
 }
 

@@ -4,12 +4,9 @@
 
 use super::game::Game;
 use super::rules::{Ending, Outcome};
+use crate::pgn::wrap;
 use engine::score::UciScore;
 use movegen::{CastlingNotation, STARTPOS};
-use std::fmt::Write;
-
-/// Movetext lines are wrapped before this width, as PGN export asks.
-const LINE_WIDTH: usize = 80;
 
 pub struct Header<'a> {
     pub event: &'a str,
@@ -22,10 +19,7 @@ pub fn write(game: &Game, header: &Header) -> String {
     let mut pgn = String::new();
     let start_fen = game.opening.start.to_fen(CastlingNotation::XFen);
     let result = game.outcome.pgn();
-    let mut tag = |name: &str, value: &str| {
-        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        let _ = writeln!(pgn, "[{name} \"{value}\"]");
-    };
+    let mut tag = |name: &str, value: &str| pgn.push_str(&crate::pgn::tag(name, value));
     tag("Event", header.event);
     tag("Site", "?");
     // No date: the same seed must give the same file on any day.
@@ -70,19 +64,8 @@ pub fn write(game: &Game, header: &Header) -> String {
     tokens.push(format!("{{{}}}", reason(game.outcome, game.ending)));
     tokens.push(result.to_string());
 
-    let mut line_len = 0;
-    for token in tokens {
-        if line_len > 0 && line_len + 1 + token.len() >= LINE_WIDTH {
-            pgn.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
-            pgn.push(' ');
-            line_len += 1;
-        }
-        pgn.push_str(&token);
-        line_len += token.len();
-    }
-    pgn.push_str("\n\n");
+    pgn.push_str(&wrap(&tokens));
+    pgn.push('\n');
     pgn
 }
 
@@ -113,6 +96,7 @@ fn reason(outcome: Outcome, ending: Ending) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pgn::LINE_WIDTH;
     use crate::selfplay::openings::Opening;
     use crate::selfplay::player::Searched;
     use engine::score::{mate_in, mated_in};

@@ -2,7 +2,8 @@
 //! standard start) and the main line's moves. Comments, variations, move
 //! numbers and annotation glyphs are passed over.
 
-use super::openings::{castling_is_classical, Opening, Variant};
+use super::openings::{Opening, Variant};
+use crate::castling::castling_is_classical;
 use movegen::{Board, FenError, SanError};
 use std::fmt;
 

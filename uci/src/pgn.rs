@@ -1,7 +1,7 @@
-//! The pieces of PGN export that do not depend on what is annotated: tag
+//! The pieces of PGN export that do not depend on what is written: tag
 //! pairs with their escapes, and movetext wrapped into lines as the PGN
-//! export format asks. The self-play writer (`selfplay/pgn.rs`) does the
-//! same inline and could share these.
+//! export format asks. Shared by the self-play writer (`selfplay/pgn.rs`)
+//! and the annotated games of `analyse` (`analyse/annotate.rs`).
 
 /// Movetext lines are wrapped before this width.
 pub const LINE_WIDTH: usize = 80;
