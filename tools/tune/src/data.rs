@@ -44,8 +44,9 @@ fn parse_line(line: &str) -> Option<(&str, f32, f32)> {
     })
 }
 
-/// Reads up to `limit` lines of each file (all when `None`).
-pub fn read_lines(files: &[String], limit: Option<usize>) -> std::io::Result<Vec<String>> {
+/// Reads up to `limit` lines of each file (all when `None`), each with its
+/// line number in its file.
+pub fn read_lines(files: &[String], limit: Option<usize>) -> std::io::Result<Vec<(usize, String)>> {
     let mut lines = Vec::new();
     for file in files {
         let reader = BufReader::new(std::fs::File::open(file)?);
@@ -54,7 +55,7 @@ pub fn read_lines(files: &[String], limit: Option<usize>) -> std::io::Result<Vec
             if limit.is_some_and(|l| n >= l) {
                 break;
             }
-            lines.push(line);
+            lines.push((n, line));
         }
     }
     Ok(lines)

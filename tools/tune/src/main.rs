@@ -149,14 +149,15 @@ fn run(args: &Args, start: Vec<eval::S>, command: &str) -> Result<(), String> {
     let clock = Instant::now();
     let lines = data::read_lines(&args.data, args.limit).map_err(|e| e.to_string())?;
     // Hold out whole blocks of consecutive lines, so that positions of one
-    // game rarely end up on both sides.
+    // game rarely end up on both sides. Blocks are counted in each file, so
+    // that a line stays on its side while the files grow.
     let every = if args.validation > 0.0 {
         (1.0 / args.validation).round().max(2.0) as usize
     } else {
         usize::MAX
     };
     let (mut train_lines, mut valid_lines) = (Vec::new(), Vec::new());
-    for (i, line) in lines.into_iter().enumerate() {
+    for (i, line) in lines {
         if (i / 1000) % every == every / 2 {
             valid_lines.push(line);
         } else {
