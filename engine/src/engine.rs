@@ -293,3 +293,21 @@ fn ponder_from_table(tt: &TranspositionTable, root: &Board, best: Move) -> Optio
     let hit = tt.probe(after.key(), 1)?;
     (!hit.mv.is_none() && after.is_legal(hit.mv)).then_some(hit.mv)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tt::Bound;
+
+    #[test]
+    fn a_failed_resize_keeps_the_table_and_its_entries() {
+        let mut engine = Engine::new(2).unwrap();
+        let m = Move::new(movegen::Square::E1, movegen::Square::F1);
+        engine.tt.store(0x1234_5678, m, 17, 3, 9, Bound::Exact, 0);
+        assert!(engine.set_hash(usize::MAX >> 21).is_err());
+        assert_eq!(engine.hash_megabytes(), 2);
+        assert_eq!(engine.tt.probe(0x1234_5678, 0).map(|h| h.mv), Some(m));
+        engine.set_hash(1).unwrap();
+        assert_eq!(engine.hash_megabytes(), 1);
+    }
+}

@@ -6,6 +6,7 @@ pub mod bench;
 mod engine;
 pub mod history;
 pub mod limits;
+mod memory;
 pub mod movepick;
 mod params;
 pub mod report;

@@ -79,6 +79,8 @@ fn unpack(data: u64) -> Option<(TtHit, u8)> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AllocError {
     pub megabytes: usize,
+    /// What the machine could give, when it says.
+    pub available_megabytes: Option<u64>,
 }
 
 impl std::fmt::Display for AllocError {
@@ -87,7 +89,11 @@ impl std::fmt::Display for AllocError {
             f,
             "could not allocate {} MB for the hash table",
             self.megabytes
-        )
+        )?;
+        match self.available_megabytes {
+            Some(mb) => write!(f, " (the machine has about {mb} MB available)"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -100,15 +106,18 @@ pub struct TranspositionTable {
 
 impl TranspositionTable {
     pub fn new(megabytes: usize) -> Result<TranspositionTable, AllocError> {
-        let bytes = megabytes
-            .max(1)
-            .checked_mul(1 << 20)
-            .ok_or(AllocError { megabytes })?;
+        let available = crate::memory::available_bytes();
+        let error = AllocError {
+            megabytes,
+            available_megabytes: available.map(|b| b >> 20),
+        };
+        let bytes = megabytes.max(1).checked_mul(1 << 20).ok_or(error.clone())?;
+        if available.is_some_and(|a| bytes as u64 > a) {
+            return Err(error);
+        }
         let count = bytes / std::mem::size_of::<Bucket>();
         let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(count)
-            .map_err(|_| AllocError { megabytes })?;
+        buckets.try_reserve_exact(count).map_err(|_| error)?;
         buckets.resize_with(count, Bucket::default);
         Ok(TranspositionTable {
             buckets,
@@ -278,5 +287,13 @@ mod tests {
     #[test]
     fn impossible_size_fails_cleanly() {
         assert!(TranspositionTable::new(usize::MAX >> 21).is_err());
+        // More than the machine has, but small enough for the allocator
+        // to promise it lazily: refused before any page is touched.
+        if let Some(available) = crate::memory::available_bytes() {
+            let mb = usize::try_from(available >> 20).unwrap() + 1024;
+            let err = TranspositionTable::new(mb).err().expect("refused");
+            assert_eq!(err.megabytes, mb);
+            assert!(err.to_string().contains("available"), "{err}");
+        }
     }
 }
