@@ -1,18 +1,8 @@
 //! The `hoeven` binary: a UCI engine when started without arguments, and
 //! command-line tools otherwise (`perft`, `bench`, `selfplay`, `analyse`).
 
-mod analyse;
-mod castling;
-mod cli;
-mod go;
-mod options;
-mod output;
-mod perft;
-mod pgn;
-mod selfplay;
-mod session;
-
 use std::process::ExitCode;
+use uci::{analyse, perft, say, selfplay, session};
 
 const USAGE: &str = "usage: hoeven                       UCI engine on standard input/output
        hoeven perft <depth> [fen] [--threads]
@@ -56,11 +46,4 @@ fn bench(args: &[String]) -> ExitCode {
     });
     say(&format!("\n{} nodes {} nps", result.nodes, result.nps()));
     ExitCode::SUCCESS
-}
-
-/// Prints a line; a closed pipe (`hoeven bench | head`) is not an error
-/// worth a crash, so write errors are ignored.
-pub fn say(text: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stdout().lock(), "{text}");
 }
