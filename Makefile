@@ -5,11 +5,12 @@
 #   make perft-deep   the perft suites at their full published depths
 #   make perft-bench  single-thread perft speed against Stockfish's `go perft`
 #   make bench        the search bench (node count and speed)
+#   make fuzz         every fuzz target for FUZZ_SECONDS each (nightly, cargo-fuzz)
 
 EXE ?= hoeven
 CARGO ?= cargo
 
-.PHONY: all build test test-debug perft-deep perft-bench bench clippy fmt clean
+.PHONY: all build test test-debug perft-deep perft-bench bench fuzz clippy fmt clean
 
 all: build
 
@@ -35,6 +36,22 @@ perft-bench: build
 
 bench: build
 	./$(EXE) bench
+
+# libFuzzer needs the nightly toolchain and cargo-fuzz; both are installed
+# here when missing. Each target runs FUZZ_SECONDS from its seeds plus the
+# corpus of earlier runs (fuzz/corpus, not in git); a failing input is left
+# in fuzz/artifacts/<target>/ and stops the run.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?= fen uci_move san uci_session
+
+fuzz:
+	rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz --locked
+	cd fuzz && for t in $(FUZZ_TARGETS); do \
+		mkdir -p corpus/$$t && \
+		cargo +nightly fuzz run -O $$t corpus/$$t seeds/$$t -- \
+			-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 || exit 1; \
+	done
 
 clippy:
 	$(CARGO) clippy --all-targets -- -D warnings

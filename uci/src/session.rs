@@ -50,7 +50,16 @@ pub struct Session {
 
 impl Session {
     pub fn new(out: Output, events: Sender<Event>) -> Session {
-        let options = Options::default();
+        Session::with_hash(out, events, options::DEFAULT_HASH_MB)
+    }
+
+    /// A session whose table starts at `hash_mb` instead of the default
+    /// (the fuzz target starts thousands of sessions).
+    pub fn with_hash(out: Output, events: Sender<Event>, hash_mb: usize) -> Session {
+        let options = Options {
+            hash_mb,
+            ..Options::default()
+        };
         // 16 MB is always available at start-up; if not, 1 MB is the floor.
         let engine = Engine::new(options.hash_mb)
             .or_else(|_| Engine::new(1))
@@ -65,6 +74,11 @@ impl Session {
             pending: VecDeque::new(),
             events,
         }
+    }
+
+    /// Whether a search is running (its `bestmove` not yet handled).
+    pub fn is_searching(&self) -> bool {
+        self.searching
     }
 
     /// Handles one event from the channel.
