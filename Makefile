@@ -6,11 +6,12 @@
 #   make perft-bench  single-thread perft speed against Stockfish's `go perft`
 #   make bench        the search bench (node count and speed)
 #   make fuzz         every fuzz target for FUZZ_SECONDS each (nightly, cargo-fuzz)
+#   make stress       the UCI protocol stress test, long form
 
 EXE ?= hoeven
 CARGO ?= cargo
 
-.PHONY: all build test test-debug perft-deep perft-bench bench fuzz clippy fmt clean
+.PHONY: all build test test-debug perft-deep perft-bench bench fuzz stress clippy fmt clean
 
 all: build
 
@@ -36,6 +37,16 @@ perft-bench: build
 
 bench: build
 	./$(EXE) bench
+
+# The protocol stress test of make test, with STRESS_SEEDS runs of
+# STRESS_COMMANDS random commands each.
+STRESS_COMMANDS ?= 20000
+STRESS_SEEDS ?= 10
+
+stress:
+	$(CARGO) build --release -p uci --bin hoeven
+	HOEVEN_STRESS_COMMANDS=$(STRESS_COMMANDS) HOEVEN_STRESS_SEEDS=$(STRESS_SEEDS) \
+		$(CARGO) test --release --test uci_stress -- --nocapture
 
 # libFuzzer needs the nightly toolchain and cargo-fuzz; both are installed
 # here when missing. Each target runs FUZZ_SECONDS from its seeds plus the

@@ -159,6 +159,16 @@ impl Engine {
         }
     }
 
+    /// Adds to the conversation kept for failure messages; only the most
+    /// recent part is kept, so that long stress runs stay small.
+    fn note(&mut self, entry: String) {
+        const KEEP: usize = 4000;
+        if self.transcript.len() >= 2 * KEEP {
+            self.transcript.drain(..KEEP);
+        }
+        self.transcript.push(entry);
+    }
+
     /// Sends one line (a newline is added).
     pub fn send(&mut self, line: &str) {
         self.send_bytes(format!("{line}\n").as_bytes());
@@ -166,7 +176,7 @@ impl Engine {
 
     /// Sends raw bytes, which need not be UTF-8 or end in a newline.
     pub fn send_bytes(&mut self, bytes: &[u8]) {
-        self.transcript.push(format!(
+        self.note(format!(
             "> {}",
             clip(&String::from_utf8_lossy(bytes), 200).trim_end()
         ));
@@ -181,7 +191,7 @@ impl Engine {
 
     /// Closes the engine's standard input (end of file).
     pub fn close_stdin(&mut self) {
-        self.transcript.push("> <end of input>".to_string());
+        self.note("> <end of input>".to_string());
         self.stdin = None;
     }
 
@@ -189,7 +199,7 @@ impl Engine {
     pub fn recv(&mut self, timeout: Duration) -> Recv {
         match self.lines.recv_timeout(timeout) {
             Ok((line, at)) => {
-                self.transcript.push(format!("< {}", clip(&line, 300)));
+                self.note(format!("< {}", clip(&line, 300)));
                 Recv::Line(line, at)
             }
             Err(RecvTimeoutError::Timeout) => Recv::Timeout,
