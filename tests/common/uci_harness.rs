@@ -159,6 +159,11 @@ impl Engine {
         }
     }
 
+    /// The engine's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Adds to the conversation kept for failure messages; only the most
     /// recent part is kept, so that long stress runs stay small.
     fn note(&mut self, entry: String) {
