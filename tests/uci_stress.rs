@@ -135,7 +135,20 @@ impl Driver {
     fn step(&mut self) {
         let roll = self.rng.gen_range(0..100);
         match roll {
-            0..=24 => self.go(),
+            // A GUI may send `go` before the previous bestmove has been
+            // read, but does not pile searches up: at most two are owed.
+            0..=24 if self.searches.len() < 2 => self.go(),
+            0..=24 => {
+                let deadline = Instant::now() + SOON;
+                while self.searches.len() >= 2 && Instant::now() < deadline {
+                    self.send("stop");
+                    self.read(Duration::from_millis(10));
+                }
+                if self.searches.len() >= 2 {
+                    self.engine.fail("searches still running long after stop");
+                }
+                self.go();
+            }
             25..=44 => self.position(),
             45..=54 => self.send("stop"),
             55..=64 => {
