@@ -7,11 +7,12 @@
 #   make bench        the search bench (node count and speed)
 #   make fuzz         every fuzz target for FUZZ_SECONDS each (nightly, cargo-fuzz)
 #   make stress       the UCI protocol stress test, long form
+#   make soak         self-play soak matches, every game replayed by python-chess
 
 EXE ?= hoeven
 CARGO ?= cargo
 
-.PHONY: all build test test-debug perft-deep perft-bench bench fuzz stress clippy fmt clean
+.PHONY: all build test test-debug perft-deep perft-bench bench fuzz stress soak clippy fmt clean
 
 all: build
 
@@ -47,6 +48,14 @@ stress:
 	$(CARGO) build --release -p uci --bin hoeven
 	HOEVEN_STRESS_COMMANDS=$(STRESS_COMMANDS) HOEVEN_STRESS_SEEDS=$(STRESS_SEEDS) \
 		$(CARGO) test --release --test uci_stress -- --nocapture
+
+# 2000 Chess960 and 500 DFRC games at 1+0.01 and 200 at 10+0.1 with
+# Threads 2, under fastchess (on PATH); SOAK_ARGS passes options to
+# tools/soak.py (for example --parts dfrc --dfrc-games 50).
+SOAK_ARGS ?=
+
+soak: build
+	python3 tools/soak.py ./$(EXE) --out soak $(SOAK_ARGS)
 
 # libFuzzer needs the nightly toolchain and cargo-fuzz; both are installed
 # here when missing. Each target runs FUZZ_SECONDS from its seeds plus the
