@@ -5,7 +5,8 @@
 #   tools/sprt.sh <base-rev> <new-rev>
 #
 # Environment: TC (default 4+0.04) or NODES (a fixed node count per move
-# instead of a clock: faster and immune to machine load), ELO0/ELO1 (normalised Elo, default 0/10),
+# instead of a clock: faster and immune to machine load), ELO0/ELO1 (default
+# 0/10), MODEL (the Elo of the bounds: normalized, the default, or logistic),
 # ROUNDS (upper bound on game pairs, default 5000), CONC (default 1),
 # HASH (default 16), WORK (build and output folder, default /tmp/hoeven-sprt).
 # Both revisions are built in detached worktrees under $WORK; the PGN and the
@@ -17,6 +18,7 @@ TC=${TC:-4+0.04}
 NODES=${NODES:-}
 ELO0=${ELO0:-0}
 ELO1=${ELO1:-10}
+MODEL=${MODEL:-normalized}
 ROUNDS=${ROUNDS:-5000}
 CONC=${CONC:-1}
 HASH=${HASH:-16}
@@ -53,6 +55,6 @@ fastchess \
     -variant fischerandom \
     -openings file="$book" format=epd order=random \
     -rounds "$ROUNDS" -repeat -concurrency "$CONC" -recover \
-    -sprt elo0="$ELO0" elo1="$ELO1" alpha=0.05 beta=0.05 \
+    -sprt elo0="$ELO0" elo1="$ELO1" alpha=0.05 beta=0.05 model="$MODEL" \
     -pgnout file="$WORK/$tag.pgn" -autosaveinterval 0 \
     2>&1 | tee "$WORK/$tag.log" | grep --line-buffered -E "^(Elo|LLR|Games|SPRT|Ptnml)"
