@@ -76,12 +76,6 @@ fn stop_and_check(e: &mut Engine, board: &movegen::Board, expected: Option<&str>
 
 /// Waits until a running search has printed its first info line, so that
 /// it is surely under way.
-fn wait_for_first_info(engine: &mut Engine) {
-    engine.expect("the search's first info line", SOON, |l| {
-        l.starts_with("info depth")
-    });
-}
-
 #[test]
 fn uci_handshake_declares_identity_and_every_option() {
     let _timing = harness::timing_shared();
@@ -176,7 +170,7 @@ fn isready_is_answered_within_100ms_during_go_infinite() {
     let board = board_after(MIDDLEGAME, &[], false);
     e.send(&format!("position fen {MIDDLEGAME}"));
     e.send("go infinite");
-    wait_for_first_info(&mut e);
+    e.wait_for_first_info();
     for round in 0..5 {
         std::thread::sleep(Duration::from_millis(50 + 30 * round));
         within(&mut e, QUICK, "readyok during go infinite", |e| {
@@ -216,7 +210,7 @@ fn stop_is_answered_within_100ms_with_exactly_one_bestmove() {
             &format!("bestmove after stop ({position})"),
             |e| {
                 e.send("go infinite");
-                wait_for_first_info(e);
+                e.wait_for_first_info();
                 e.assert_no_bestmove_for(
                     Duration::from_millis(wait_ms),
                     "go infinite waits for stop",
@@ -244,7 +238,7 @@ fn go_ponder_waits_for_ponderhit_then_plays_within_its_clock() {
         "bestmove after ponderhit with 3 s on the clock",
         |e| {
             e.send("go ponder wtime 3000 btime 3000 winc 0 binc 0");
-            wait_for_first_info(e);
+            e.wait_for_first_info();
             e.assert_no_bestmove_for(
                 Duration::from_millis(500),
                 "a ponder search waits for ponderhit or stop",
@@ -264,7 +258,7 @@ fn go_ponder_waits_for_ponderhit_then_plays_within_its_clock() {
         "bestmove after stopping a ponder search",
         |e| {
             e.send("go ponder wtime 3000 btime 3000");
-            wait_for_first_info(e);
+            e.wait_for_first_info();
             e.assert_no_bestmove_for(
                 Duration::from_millis(200),
                 "a ponder search waits for ponderhit or stop",
@@ -317,7 +311,7 @@ fn every_kind_of_go_gets_exactly_one_bestmove() {
     // A go sent during a search waits for it: two gos, two bestmoves.
     e.send("go infinite");
     e.send("go depth 2");
-    wait_for_first_info(&mut e);
+    e.wait_for_first_info();
     e.send("stop");
     let first = e.finish_search(Instant::now(), SOON);
     e.check_search(&board, false, &first);
@@ -716,7 +710,7 @@ fn options_threads_hash_and_new_game_keep_the_engine_searching() {
     }
     within(&mut e, QUICK, "bestmove after stop with 2 threads", |e| {
         e.send("go infinite");
-        wait_for_first_info(e);
+        e.wait_for_first_info();
         stop_and_check(e, &board, None)
     });
 }
@@ -726,13 +720,13 @@ fn quit_during_a_search_and_end_of_input_end_the_process() {
     let _timing = harness::timing_shared();
     let mut e = Engine::start();
     e.send("go infinite");
-    wait_for_first_info(&mut e);
+    e.wait_for_first_info();
     let status = e.quit(Duration::from_secs(5));
     assert!(status.success(), "quit should exit cleanly: {status}");
 
     let mut e = Engine::start();
     e.send("go infinite");
-    wait_for_first_info(&mut e);
+    e.wait_for_first_info();
     e.close_stdin();
     let status = e.wait_exit(Duration::from_secs(5));
     assert!(

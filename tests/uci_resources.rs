@@ -12,12 +12,6 @@ use std::time::{Duration, Instant};
 
 const MIDDLEGAME: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-fn wait_for_first_info(engine: &mut Engine) {
-    engine.expect("the search's first info line", SOON, |l| {
-        l.starts_with("info depth")
-    });
-}
-
 #[test]
 fn two_hundred_fifty_six_threads_search_and_quit_within_a_second() {
     let _timing = harness::timing_exclusive();
@@ -34,7 +28,7 @@ fn two_hundred_fifty_six_threads_search_and_quit_within_a_second() {
         e.check_search(&board, false, &search);
     }
     e.send("go infinite");
-    wait_for_first_info(&mut e);
+    e.wait_for_first_info();
     std::thread::sleep(Duration::from_millis(200));
     let sent = Instant::now();
     e.send("quit");

@@ -376,6 +376,14 @@ impl Engine {
         }
     }
 
+    /// Waits for a search's first `info depth` line: it is running.
+    #[track_caller]
+    pub fn wait_for_first_info(&mut self) {
+        self.expect("the search's first info line", SOON, |l| {
+            l.starts_with("info depth")
+        });
+    }
+
     /// Checks that the engine has nothing more to say: after `isready` the
     /// very next line is `readyok` (no stray bestmove or info).
     #[track_caller]
