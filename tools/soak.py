@@ -6,7 +6,7 @@ stalls, time losses, and games python-chess cannot replay.
 
     tools/soak.py ./hoeven [--out DIR] [--parts chess960,dfrc,threads2]
                   [--chess960-games 2000] [--dfrc-games 500] [--threads2-games 200]
-                  [--concurrency 1] [--seed 1]
+                  [--concurrency 1] [--seed 1] [--check-only]
 
 Parts: `chess960` (1+0.01, the 960 start positions), `dfrc` (1+0.01, random
 Double Fischer Random pairs), `threads2` (10+0.1, Threads 2, Chess960).
@@ -132,6 +132,8 @@ def main():
     p.add_argument("--threads2-games", type=int, default=200)
     p.add_argument("--concurrency", type=int, default=1)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--check-only", action="store_true",
+                   help="only check the PGN and log files already in --out (of a run cut short, say)")
     args = p.parse_args()
     os.makedirs(args.out, exist_ok=True)
     book = os.path.abspath(BOOK)
@@ -144,7 +146,10 @@ def main():
     }
     problems = 0
     for name in args.parts.split(","):
-        pgn, log = play(args, name, *parts[name])
+        if args.check_only:
+            pgn, log = (os.path.join(args.out, f"{name}.{ext}") for ext in ("pgn", "log"))
+        else:
+            pgn, log = play(args, name, *parts[name])
         problems += check(name, pgn, log)
     sys.exit(1 if problems else 0)
 
