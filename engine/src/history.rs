@@ -1,8 +1,8 @@
 //! Move-ordering statistics kept by each search thread: quiet-move history
 //! (butterfly, by side, from and to square), continuation history (by the
 //! moves one and two plies earlier), capture history (by piece, square and
-//! victim), killer moves per ply, and the pawn correction history of the
-//! static evaluation.
+//! victim), killer moves per ply, and the correction histories of the
+//! static evaluation (by pawn structure and by each side's other pieces).
 
 use crate::params::{
     CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_SIZE, CORRECTION_WEIGHT_MAX, HISTORY_BONUS_MAX,
@@ -53,6 +53,9 @@ pub struct History {
     capture: Vec<i16>,
     /// By side to move and pawn key: how far off the evaluation was.
     correction: Vec<i32>,
+    /// By side to move and the placement of White's (then Black's) pieces
+    /// other than pawns.
+    non_pawn_correction: [Vec<i32>; 2],
     killers: Box<[[Move; 2]; MAX_PLY + 1]>,
 }
 
@@ -63,6 +66,7 @@ impl Default for History {
             continuation: vec![0; CONTINUATION_SIZE],
             capture: vec![0; CAPTURE_SIZE],
             correction: vec![0; 2 * CORRECTION_SIZE],
+            non_pawn_correction: [vec![0; 2 * CORRECTION_SIZE], vec![0; 2 * CORRECTION_SIZE]],
             killers: Box::new([[Move::NONE; 2]; MAX_PLY + 1]),
         }
     }
@@ -81,6 +85,23 @@ fn gravity(entry: &mut i16, delta: i32) {
     *entry = updated.clamp(-HISTORY_MAX, HISTORY_MAX) as i16;
 }
 
+/// A hash of where `color`'s knights, bishops, rooks, queens and king stand.
+#[inline(always)]
+fn non_pawn_key(board: &Board, color: Color) -> u64 {
+    let mut h = 0u64;
+    for kind in [
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+        PieceKind::King,
+    ] {
+        h = (h ^ board.pieces_of(color, kind).0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 29;
+    }
+    h
+}
+
 #[inline(always)]
 fn continuation_index(earlier: PieceTo, now: PieceTo) -> usize {
     ((earlier.piece * 64 + earlier.to) * 12 + now.piece) * 64 + now.to
@@ -96,6 +117,10 @@ impl History {
         self.continuation.iter_mut().for_each(|e| *e = 0);
         self.capture.iter_mut().for_each(|e| *e = 0);
         self.correction.iter_mut().for_each(|e| *e = 0);
+        self.non_pawn_correction
+            .iter_mut()
+            .flatten()
+            .for_each(|e| *e = 0);
         self.killers.iter_mut().for_each(|k| *k = [Move::NONE; 2]);
     }
 
@@ -146,25 +171,37 @@ impl History {
         }
     }
 
+    /// The slots of a position in the pawn table and in the two non-pawn
+    /// tables.
     #[inline(always)]
-    fn correction_index(board: &Board) -> usize {
-        board.side_to_move().index() * CORRECTION_SIZE
-            + (board.pawn_key() as usize % CORRECTION_SIZE)
+    fn correction_slots(board: &Board) -> [usize; 3] {
+        let side = board.side_to_move().index() * CORRECTION_SIZE;
+        [
+            side + (board.pawn_key() as usize % CORRECTION_SIZE),
+            side + (non_pawn_key(board, Color::White) as usize % CORRECTION_SIZE),
+            side + (non_pawn_key(board, Color::Black) as usize % CORRECTION_SIZE),
+        ]
     }
 
-    /// The correction to add to the static evaluation, in centipawns.
+    /// The correction to add to the static evaluation, in centipawns: the
+    /// pawn structure's, plus half of each side's non-pawn placement's.
     #[inline(always)]
     pub fn correction(&self, board: &Board) -> i32 {
-        self.correction[Self::correction_index(board)] / CORRECTION_GRAIN
+        let [p, w, b] = Self::correction_slots(board);
+        let non_pawn = self.non_pawn_correction[0][w] + self.non_pawn_correction[1][b];
+        (self.correction[p] + non_pawn / 2) / CORRECTION_GRAIN
     }
 
     /// A search of `depth` found the position worth `error` more than its
     /// static evaluation said.
     pub fn update_correction(&mut self, board: &Board, depth: i32, error: i32) {
         let weight = (depth + 1).min(CORRECTION_WEIGHT_MAX);
-        let entry = &mut self.correction[Self::correction_index(board)];
         let target = error.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
-        *entry = (*entry * (256 - weight) + target * weight) / 256;
+        let [p, w, b] = Self::correction_slots(board);
+        let blend = |entry: &mut i32| *entry = (*entry * (256 - weight) + target * weight) / 256;
+        blend(&mut self.correction[p]);
+        blend(&mut self.non_pawn_correction[0][w]);
+        blend(&mut self.non_pawn_correction[1][b]);
     }
 
     #[inline(always)]
@@ -250,11 +287,30 @@ mod tests {
         for _ in 0..200 {
             h.update_correction(&board, 10, 500);
         }
-        assert_eq!(h.correction(&board), CORRECTION_MAX - 1);
+        // The pawn table and half of each non-pawn table: twice the cap.
+        let full = h.correction(&board);
+        assert!((2 * CORRECTION_MAX - 3..=2 * CORRECTION_MAX).contains(&full));
         for _ in 0..200 {
             h.update_correction(&board, 10, -40);
         }
-        assert!((-40..=-38).contains(&h.correction(&board)));
+        assert!((-80..=-76).contains(&h.correction(&board)));
+    }
+
+    #[test]
+    fn non_pawn_correction_tells_piece_placements_apart() {
+        let board = Board::startpos();
+        let knight_out =
+            Board::from_fen("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1").unwrap();
+        assert_eq!(board.pawn_key(), knight_out.pawn_key());
+        let mut h = History::default();
+        for _ in 0..200 {
+            h.update_correction(&knight_out, 10, 60);
+        }
+        // Same pawns, so the pawn part carries over; White's pieces differ,
+        // so only Black's half of the non-pawn part does.
+        let moved = h.correction(&knight_out);
+        let start = h.correction(&board);
+        assert!(moved > start && start > 0, "{moved} {start}");
     }
 
     #[test]

@@ -59,8 +59,9 @@ pub const SE_MAX_DOUBLE: u32 = 6;
 /// table is searched one ply shallower (the table will have a move next time).
 pub const IIR_MIN_DEPTH: i32 = 4;
 
-/// Pawn correction history: the static evaluation is corrected by a running
-/// average of how far searches found it off for the same pawn structure.
+/// Correction histories: the static evaluation is corrected by running
+/// averages of how far searches found it off for the same pawn structure
+/// and for the same placement of each side's other pieces.
 /// Entries are centipawns times `GRAIN`, capped at `MAX` centipawns; a
 /// search of depth d weighs `min(d + 1, WEIGHT_MAX)` out of 256.
 pub const CORRECTION_SIZE: usize = 16_384;
