@@ -52,7 +52,7 @@ pub struct History {
     continuation: Vec<i16>,
     capture: Vec<i16>,
     /// By side to move and pawn key: how far off the evaluation was.
-    correction: Vec<i32>,
+    pawn_correction: Vec<i32>,
     /// By side to move and the placement of White's (then Black's) pieces
     /// other than pawns.
     non_pawn_correction: [Vec<i32>; 2],
@@ -65,7 +65,7 @@ impl Default for History {
             butterfly: Box::new([[[0; 64]; 64]; 2]),
             continuation: vec![0; CONTINUATION_SIZE],
             capture: vec![0; CAPTURE_SIZE],
-            correction: vec![0; 2 * CORRECTION_SIZE],
+            pawn_correction: vec![0; 2 * CORRECTION_SIZE],
             non_pawn_correction: [vec![0; 2 * CORRECTION_SIZE], vec![0; 2 * CORRECTION_SIZE]],
             killers: Box::new([[Move::NONE; 2]; MAX_PLY + 1]),
         }
@@ -116,7 +116,7 @@ impl History {
             .for_each(|e| *e = 0);
         self.continuation.iter_mut().for_each(|e| *e = 0);
         self.capture.iter_mut().for_each(|e| *e = 0);
-        self.correction.iter_mut().for_each(|e| *e = 0);
+        self.pawn_correction.iter_mut().for_each(|e| *e = 0);
         self.non_pawn_correction
             .iter_mut()
             .flatten()
@@ -189,7 +189,7 @@ impl History {
     pub fn correction(&self, board: &Board) -> i32 {
         let [p, w, b] = Self::correction_slots(board);
         let non_pawn = self.non_pawn_correction[0][w] + self.non_pawn_correction[1][b];
-        (self.correction[p] + non_pawn / 2) / CORRECTION_GRAIN
+        (self.pawn_correction[p] + non_pawn / 2) / CORRECTION_GRAIN
     }
 
     /// A search of `depth` found the position worth `error` more than its
@@ -199,7 +199,7 @@ impl History {
         let target = error.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
         let [p, w, b] = Self::correction_slots(board);
         let blend = |entry: &mut i32| *entry = (*entry * (256 - weight) + target * weight) / 256;
-        blend(&mut self.correction[p]);
+        blend(&mut self.pawn_correction[p]);
         blend(&mut self.non_pawn_correction[0][w]);
         blend(&mut self.non_pawn_correction[1][b]);
     }

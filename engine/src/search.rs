@@ -441,8 +441,9 @@ impl<'a> Searcher<'a> {
         }
 
         let in_check = board.in_check();
-        // The table keeps the raw evaluation; the correction history adjusts
-        // it for what searches of this pawn structure have found.
+        // The table keeps the raw evaluation; the correction histories adjust
+        // it for what searches of this pawn structure and these piece
+        // placements have found.
         let raw_eval = if in_check {
             0
         } else {
