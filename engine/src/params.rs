@@ -40,8 +40,9 @@ pub const FP_MAX_DEPTH: i32 = 8;
 pub const FP_BASE: i32 = 90;
 pub const FP_MARGIN: i32 = 100;
 
-/// SEE pruning: a move is skipped when it loses more than `MARGIN * depth`
-/// (quiet moves) or `MARGIN * depth` (captures) in the exchange on its square.
+/// SEE pruning: a move is skipped when it loses more than
+/// `SEE_QUIET_MARGIN * depth` (quiet moves) or `SEE_NOISY_MARGIN * depth`
+/// (captures) in the exchange on its square.
 pub const SEE_PRUNE_MAX_DEPTH: i32 = 8;
 pub const SEE_QUIET_MARGIN: i32 = 60;
 pub const SEE_NOISY_MARGIN: i32 = 100;
