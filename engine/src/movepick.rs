@@ -70,6 +70,12 @@ impl MovePicker {
         }
     }
 
+    /// Whether the move just yielded came from the winning captures, and so
+    /// is already known not to lose material in the exchange.
+    pub fn yielded_winning_capture(&self) -> bool {
+        self.stage == Stage::GoodNoisy
+    }
+
     /// Takes the best-scored move left from `index` onwards.
     fn select_best(&mut self) -> Option<Move> {
         let len = self.moves.len();
@@ -215,6 +221,34 @@ mod tests {
             expected.sort_by_key(|m| m.to_bits());
             seen.sort_by_key(|m| m.to_bits());
             assert_eq!(seen, expected, "{fen}");
+        }
+    }
+
+    /// The moves flagged as winning captures are exactly the queen
+    /// promotions and captures that do not lose material (the hash move
+    /// excepted, which comes before any is scored).
+    #[test]
+    fn winning_captures_are_flagged_as_such() {
+        let history = History::default();
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+            "4k3/8/2p5/3p4/2P5/8/8/3QK3 w - - 0 1",
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            let mut picker = MovePicker::new(Move::NONE, [Move::NONE; 2], true, [None; 2]);
+            let (mut winning, mut other) = (0, 0);
+            while let Some(m) = picker.next(&board, &history) {
+                let under = m.promotion_piece().is_some_and(|p| p != PieceKind::Queen);
+                let expected = !under && see_ge(&board, m, 0);
+                assert_eq!(picker.yielded_winning_capture(), expected, "{fen} {m:?}");
+                if expected {
+                    winning += 1;
+                } else {
+                    other += 1;
+                }
+            }
+            assert!(winning > 0 && other > 0, "{fen}: {winning} {other}");
         }
     }
 

@@ -878,7 +878,7 @@ impl<'a> Searcher<'a> {
         let mut moves_searched = 0;
         while let Some(m) = picker.next(board, self.history) {
             // Outside check, captures that lose material are not worth a look.
-            if !in_check && !crate::see::see_ge(board, m, 0) {
+            if !in_check && !picker.yielded_winning_capture() && !crate::see::see_ge(board, m, 0) {
                 continue;
             }
             let mut child = board.clone();
