@@ -572,13 +572,15 @@ impl<'a> Searcher<'a> {
                         continue;
                     }
                 }
-                // SEE pruning: moves that lose material in the exchange.
+                // SEE pruning: moves that lose material in the exchange (the
+                // picker's winning captures are known not to).
                 let see_margin = if quiet {
                     SEE_QUIET_MARGIN
                 } else {
                     SEE_NOISY_MARGIN
                 };
                 if depth <= SEE_PRUNE_MAX_DEPTH
+                    && !picker.yielded_winning_capture()
                     && !crate::see::see_ge(board, m, -see_margin * depth)
                 {
                     continue;
