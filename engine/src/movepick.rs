@@ -103,7 +103,7 @@ impl MovePicker {
                     return Some(self.hash_move);
                 }
                 Stage::GenerateNoisy => {
-                    self.moves = MoveList::new();
+                    self.moves.clear();
                     board.noisy_moves(&mut self.moves);
                     for (i, &m) in self.moves.iter().enumerate() {
                         let victim = if m.is_en_passant() {
@@ -157,7 +157,7 @@ impl MovePicker {
                     }
                 }
                 Stage::GenerateQuiet => {
-                    self.moves = MoveList::new();
+                    self.moves.clear();
                     board.quiet_moves(&mut self.moves);
                     let us = board.side_to_move();
                     for (i, &m) in self.moves.iter().enumerate() {

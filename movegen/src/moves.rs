@@ -179,6 +179,12 @@ impl MoveList {
         }
     }
 
+    /// Empties the list for reuse, without rewriting its storage.
+    #[inline(always)]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
         debug_assert!(self.len < MAX_MOVES);
@@ -269,5 +275,17 @@ mod tests {
         assert_eq!(m.to_uci(true), "b8a8");
         assert_eq!(m.to_uci(false), "b8c8");
         assert_eq!(m.castle_destinations(), (sq("c8"), sq("d8")));
+    }
+
+    #[test]
+    fn a_cleared_list_holds_only_what_comes_after() {
+        let mut list = MoveList::new();
+        list.push(Move::new(sq("e2"), sq("e4")));
+        list.push(Move::new(sq("d2"), sq("d4")));
+        list.clear();
+        assert!(list.is_empty());
+        let m = Move::new(sq("g1"), sq("f3"));
+        list.push(m);
+        assert_eq!(list.as_slice(), &[m]);
     }
 }
