@@ -12,10 +12,10 @@ const DEFAULT_MOVES_TO_GO: u32 = 30;
 const HARD_SHARE_OF_CLOCK: f64 = 0.25;
 /// The hard limit may exceed the soft limit by this factor.
 const HARD_OVER_SOFT: f64 = 3.0;
-/// The soft limit is this share of the planned time per move: an iteration
-/// that starts before it usually ends well after it, so that on average a
-/// move takes about the planned time.
-const SOFT_SHARE_OF_PLAN: f64 = 0.6;
+/// The soft limit is this share of the planned time per move. The search
+/// scales it down for a settled best move (to under half on a move that held
+/// for eight iterations), so moves take less than the plan on average.
+const SOFT_SHARE_OF_PLAN: f64 = 1.0;
 
 #[derive(Clone, Copy, Debug)]
 pub struct TimeManager {
