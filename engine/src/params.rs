@@ -70,6 +70,19 @@ pub const CORRECTION_GRAIN: i32 = 256;
 pub const CORRECTION_MAX: i32 = 96;
 pub const CORRECTION_WEIGHT_MAX: i32 = 16;
 
+/// Time management: the plan per move is the usable clock over the moves to
+/// go (this many when the GUI gives no `movestogo`) plus three quarters of
+/// the increment.
+pub const TM_DEFAULT_MOVES_TO_GO: u32 = 30;
+/// The hard limit is at most this share of the remaining clock.
+pub const TM_HARD_SHARE_OF_CLOCK: f64 = 0.25;
+/// The hard limit may exceed the soft limit by this factor.
+pub const TM_HARD_OVER_SOFT: f64 = 3.0;
+/// The soft limit is this share of the planned time per move. The search
+/// scales it down for a settled best move (to under half on a move that held
+/// for eight iterations), so moves take less than the plan on average.
+pub const TM_SOFT_SHARE_OF_PLAN: f64 = 1.0;
+
 /// Time management: the soft limit is scaled by best-move stability
 /// (`STABILITY_BASE - STABILITY_STEP * iterations unchanged`, at most
 /// `STABILITY_MAX` iterations counted) and by the share of the last

@@ -3,19 +3,11 @@
 //! the moment `go` arrived.
 
 use crate::limits::Limits;
+use crate::params::{
+    TM_DEFAULT_MOVES_TO_GO, TM_HARD_OVER_SOFT, TM_HARD_SHARE_OF_CLOCK, TM_SOFT_SHARE_OF_PLAN,
+};
 use movegen::Color;
 use std::time::{Duration, Instant};
-
-/// Moves to plan for when the GUI gives no `movestogo`.
-const DEFAULT_MOVES_TO_GO: u32 = 30;
-/// The hard limit is at most this share of the remaining clock.
-const HARD_SHARE_OF_CLOCK: f64 = 0.25;
-/// The hard limit may exceed the soft limit by this factor.
-const HARD_OVER_SOFT: f64 = 3.0;
-/// The soft limit is this share of the planned time per move. The search
-/// scales it down for a settled best move (to under half on a move that held
-/// for eight iterations), so moves take less than the plan on average.
-const SOFT_SHARE_OF_PLAN: f64 = 1.0;
 
 #[derive(Clone, Copy, Debug)]
 pub struct TimeManager {
@@ -45,18 +37,20 @@ impl TimeManager {
             let usable = left.saturating_sub(overhead).max(Duration::from_millis(1));
             let mtg = limits
                 .moves_to_go
-                .unwrap_or(DEFAULT_MOVES_TO_GO)
+                .unwrap_or(TM_DEFAULT_MOVES_TO_GO)
                 .clamp(1, 50);
             let base = usable.as_secs_f64() / mtg as f64 + inc.as_secs_f64() * 0.75;
-            let cap = usable.as_secs_f64() * HARD_SHARE_OF_CLOCK;
-            let soft_clock = (base * SOFT_SHARE_OF_PLAN).min(cap * 0.5);
+            let cap = usable.as_secs_f64() * TM_HARD_SHARE_OF_CLOCK;
+            let soft_clock = (base * TM_SOFT_SHARE_OF_PLAN).min(cap * 0.5);
             // With one move to go the whole clock may be used, less the overhead.
             let hard_cap = if mtg == 1 {
                 usable.as_secs_f64() * 0.9
             } else {
                 cap
             };
-            let hard_clock = (soft_clock * HARD_OVER_SOFT).min(hard_cap).max(soft_clock);
+            let hard_clock = (soft_clock * TM_HARD_OVER_SOFT)
+                .min(hard_cap)
+                .max(soft_clock);
             soft = Some(min_opt(soft, Duration::from_secs_f64(soft_clock)));
             hard = Some(min_opt(hard, Duration::from_secs_f64(hard_clock)));
         }
