@@ -650,11 +650,6 @@ impl<'a> Searcher<'a> {
                 double_extensions: self.stack[ply].double_extensions + u32::from(extension == 2),
             };
             let gives_check = child.in_check();
-
-            // Check extension: look one ply further at checking moves.
-            if extension == 0 && gives_check {
-                extension = 1;
-            }
             let new_depth = depth - 1 + extension;
 
             let mut score;
