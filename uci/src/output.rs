@@ -125,8 +125,59 @@ impl Reporter for UciReporter {
             (Some(b), None) => format!("bestmove {}", b.to_uci(self.chess960)),
             (None, _) => "bestmove (none)".to_string(),
         };
-        self.out.line(&line);
-        // The loop may already be gone (quit); then nobody needs to know.
+        // The loop hears of the end before the GUI can read the bestmove, so
+        // that whatever the GUI sends next (a `go ponder`, then a `stop`) is
+        // queued behind the end of this search, never ahead of it. The loop
+        // may already be gone (quit); then nobody needs to know.
         let _ = self.done.send(crate::session::Event::SearchDone);
+        self.out.line(&line);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossbeam_channel::{unbounded, Receiver};
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// A writer that notes whether the end of the search was already
+    /// queued for the loop when the bestmove line was written.
+    struct Witness {
+        events: Receiver<crate::session::Event>,
+        end_queued_first: Arc<AtomicBool>,
+    }
+
+    impl Write for Witness {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if String::from_utf8_lossy(buf).contains("bestmove") {
+                self.end_queued_first
+                    .store(!self.events.is_empty(), Ordering::SeqCst);
+            }
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_loop_hears_of_the_end_before_the_gui_sees_the_bestmove() {
+        let (tx, rx) = unbounded();
+        let end_queued_first = Arc::new(AtomicBool::new(false));
+        let reporter = UciReporter {
+            out: Output::new(Box::new(Witness {
+                events: rx.clone(),
+                end_queued_first: Arc::clone(&end_queued_first),
+            })),
+            chess960: false,
+            show_wdl: false,
+            done: tx,
+        };
+        reporter.best_move(None, None);
+        assert!(end_queued_first.load(Ordering::SeqCst));
+        assert!(matches!(
+            rx.try_recv(),
+            Ok(crate::session::Event::SearchDone)
+        ));
     }
 }

@@ -106,12 +106,6 @@ impl Session {
         match command {
             "" => return Flow::Continue,
             "quit" => return self.quit(),
-            // A `go` still queued behind the last search's end owns the
-            // `stop` or `ponderhit` that follows it, so they wait together.
-            "stop" | "ponderhit" if !self.pending.is_empty() => {
-                self.pending.push_back(line.to_string());
-                return Flow::Continue;
-            }
             "stop" => {
                 self.engine.stop();
                 return Flow::Continue;
@@ -134,21 +128,13 @@ impl Session {
         self.execute(line)
     }
 
-    /// Runs queued commands once the engine is idle, until one starts a
-    /// search; a `stop` or `ponderhit` queued right behind that search's
-    /// `go` then reaches it at once.
+    /// Runs queued commands once the engine is idle, until one starts a search.
     fn drain_pending(&mut self) -> Flow {
-        while let Some(line) = self.pending.pop_front() {
-            if self.searching {
-                match line.split_whitespace().next() {
-                    Some("stop") => self.engine.stop(),
-                    Some("ponderhit") => self.engine.ponderhit(),
-                    _ => {
-                        self.pending.push_front(line);
-                        break;
-                    }
-                }
-            } else if self.execute(&line) == Flow::Quit {
+        while !self.searching {
+            let Some(line) = self.pending.pop_front() else {
+                break;
+            };
+            if self.execute(&line) == Flow::Quit {
                 return Flow::Quit;
             }
         }
@@ -390,57 +376,5 @@ pub fn run() {
         if session.on_event(event) == Flow::Quit {
             break;
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crossbeam_channel::unbounded;
-    use std::sync::Mutex;
-
-    /// Everything the session writes, for the test to read.
-    #[derive(Clone, Default)]
-    struct Captured(Arc<Mutex<Vec<u8>>>);
-
-    impl std::io::Write for Captured {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
-    /// A GUI may send `go ponder` and then `stop` before the session has
-    /// seen the previous search end: the `go` waits in the queue, and the
-    /// `stop` must stop that search once it starts, not vanish.
-    #[test]
-    fn a_stop_right_behind_a_queued_go_stops_that_search() {
-        let captured = Captured::default();
-        let (tx, rx) = unbounded();
-        let mut session = Session::with_hash(Output::new(Box::new(captured.clone())), tx, 1);
-        let line = |s: &str| Event::Line(s.to_string());
-        session.on_event(line("go movetime 10"));
-        // The first search ends, but its end is not handled yet.
-        let done = rx
-            .recv_timeout(Duration::from_secs(10))
-            .expect("first search ends");
-        assert!(matches!(done, Event::SearchDone));
-        session.on_event(line("position startpos moves e2e4"));
-        session.on_event(line("go ponder movetime 10"));
-        session.on_event(line("stop"));
-        session.on_event(done);
-        assert!(session.is_searching(), "the queued go has started");
-        let stopped = rx.recv_timeout(Duration::from_secs(5));
-        if stopped.is_err() {
-            session.on_event(line("stop"));
-        }
-        assert!(stopped.is_ok(), "the ponder search was never stopped");
-        session.on_event(stopped.unwrap());
-        let text = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
-        assert_eq!(text.matches("bestmove").count(), 2, "{text}");
-        assert_eq!(session.on_event(Event::Eof), Flow::Quit);
     }
 }
