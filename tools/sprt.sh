@@ -8,7 +8,12 @@
 # instead of a clock: faster and immune to machine load), ELO0/ELO1 (default
 # 0/10), MODEL (the Elo of the bounds: normalized, the default, or logistic),
 # ROUNDS (upper bound on game pairs, default 5000), CONC (default 1),
-# HASH (default 16), WORK (build and output folder, default /tmp/hoeven-sprt).
+# HASH (default 16), WORK (build and output folder, default /tmp/hoeven-sprt),
+# BOOK (an EPD file of openings, default the 960 start positions).
+# Games at a fixed node count are deterministic: an opening played twice
+# gives the same pair of games. Under NODES the match therefore stops at
+# one pair per opening; a longer test needs a bigger book, such as DFRC
+# openings from tools/dfrc_book.py.
 # Both revisions are built in detached worktrees under $WORK; the PGN and the
 # fastchess log are written there too.
 set -euo pipefail
@@ -41,6 +46,11 @@ build() {
     echo "$dir/hoeven"
 }
 
+openings=$(grep -c . "$book")
+if [ -n "$NODES" ] && [ "$ROUNDS" -gt "$openings" ]; then
+    echo "fixed nodes: at most one pair per opening, $openings rounds" >&2
+    ROUNDS=$openings
+fi
 mkdir -p "$WORK"
 base_bin=$(build "$base")
 new_bin=$(build "$new")
