@@ -7,21 +7,13 @@ Each line pairs two different Chess960 back ranks (White's and Black's),
 with Shredder-FEN castling rights. Fixed-node games are deterministic, so a
 self-play match longer than twice its book replays games it has already
 played; this gives a book of up to 920,640 openings (see tools/sprt.sh).
-Needs python-chess.
+The positions come from the engine itself (`position dfrc <white> <black>`
+and `d`), so run `make` first; HOEVEN names another binary.
 """
+import os
 import random
+import subprocess
 import sys
-
-import chess
-
-FILES = "abcdefgh"
-
-
-def castling(rank: str) -> str:
-    """Shredder letters of the two rooks (the king stands between them):
-    the h-side one first."""
-    rooks = [i for i, c in enumerate(rank) if c == "r"]
-    return FILES[max(rooks)] + FILES[min(rooks)]
 
 
 def main() -> None:
@@ -29,17 +21,22 @@ def main() -> None:
     if not 0 < count <= 960 * 959:
         sys.exit("COUNT must be between 1 and 920640")
     rng = random.Random(seed)
+    pairs = []
     seen = set()
-    while len(seen) < count:
-        white, black = rng.randrange(960), rng.randrange(960)
-        if white == black or (white, black) in seen:
-            continue
-        seen.add((white, black))
-        w = chess.Board.from_chess960_pos(white).board_fen().split("/")[7].lower()
-        b = chess.Board.from_chess960_pos(black).board_fen().split("/")[0]
-        fen = f"{b}/pppppppp/8/8/8/8/PPPPPPPP/{w.upper()} w {castling(w).upper()}{castling(b)} -"
-        chess.Board(fen + " 0 1", chess960=True)
-        print(fen)
+    while len(pairs) < count:
+        pair = (rng.randrange(960), rng.randrange(960))
+        if pair[0] != pair[1] and pair not in seen:
+            seen.add(pair)
+            pairs.append(pair)
+    commands = "".join(f"position dfrc {w} {b}\nd\n" for w, b in pairs) + "quit\n"
+    engine = os.environ.get("HOEVEN", os.path.join(os.path.dirname(__file__), "..", "hoeven"))
+    out = subprocess.run([engine], input=commands, capture_output=True, text=True, check=True)
+    fens = [line.split(": ", 1)[1] for line in out.stdout.splitlines() if line.startswith("Shredder-FEN: ")]
+    if len(fens) != count:
+        sys.exit(f"{engine} gave {len(fens)} positions for {count} pairs")
+    for fen in fens:
+        # EPD: the FEN without its move counters.
+        print(" ".join(fen.split()[:4]))
 
 
 if __name__ == "__main__":
