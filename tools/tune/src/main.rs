@@ -22,7 +22,8 @@ const USAGE: &str = "usage: tune --data FILE[,FILE...] [options]
   --data FILES        self-play data files (<fen> | <score> | <result>), comma-separated
   --limit N           read at most the first N lines of each file
   --validation F      fraction held out for validation, in blocks of 1000 lines (0.1)
-  --lambda L          target = L * result + (1 - L) * sigmoid(score) (1.0: results only)
+  --lambda L          target = L * result + (1 - L) * sigmoid(score), the score's
+                      scale fitted to the results on its own (1.0: results only)
   --epochs N          full-batch Adam steps (1000)
   --lr X              Adam step size in centipawns, decaying to a tenth by the end (2.0)
   --l2 X              L2 penalty X * (w - w_start)^2 per weight, against overfitting (0)
@@ -182,20 +183,26 @@ fn run(args: &Args, start: Vec<eval::S>, command: &str) -> Result<(), String> {
     // The scaling constant: the best fit of the starting weights to the results.
     let k = model.fit_k(&train, false);
     let k_old = old.fit_k(&train, true);
-    println!("K = {k:.4} (starting weights), {k_old:.4} (old evaluation)");
+    let score_k = model::fit_score_k(&train);
+    println!(
+        "K = {k:.4} (starting weights), {k_old:.4} (old evaluation), {score_k:.4} (search scores)"
+    );
     let results = Objective {
         k,
         lambda: 1.0,
+        score_k,
         unscaled: false,
     };
     let target = Objective {
         k,
         lambda: args.lambda,
+        score_k,
         unscaled: false,
     };
     let old_own = Objective {
         k: k_old,
         lambda: 1.0,
+        score_k,
         unscaled: true,
     };
     let report = |label: &str, m: &Model, train: &[Position], valid: &[Position]| {

@@ -13,6 +13,9 @@ pub struct Objective {
     pub k: f64,
     /// The weight of the game result in the target; the rest is the search score.
     pub lambda: f64,
+    /// The logistic scale of the search scores, fitted to the results on its
+    /// own: scores from another engine need not share the evaluation's scale.
+    pub score_k: f64,
     /// Interpolate without the endgame scale factor (the old evaluation had none).
     pub unscaled: bool,
 }
@@ -22,6 +25,46 @@ fn sigmoid(x: f64, k: f64) -> f64 {
     1.0 / (1.0 + (-k * x / 400.0).exp())
 }
 
+/// The `k` in [0.05, 5] that minimises `loss`, by golden-section search.
+fn golden_section(loss: impl Fn(f64) -> f64) -> f64 {
+    let (mut a, mut b) = (0.05f64, 5.0f64);
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    let mut c = b - g * (b - a);
+    let mut d = a + g * (b - a);
+    let (mut fc, mut fd) = (loss(c), loss(d));
+    while b - a > 1e-4 {
+        if fc < fd {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - g * (b - a);
+            fc = loss(c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + g * (b - a);
+            fd = loss(d);
+        }
+    }
+    (a + b) / 2.0
+}
+
+/// The logistic scale that turns the positions' search scores into the
+/// best prediction of their results.
+pub fn fit_score_k(positions: &[Position]) -> f64 {
+    golden_section(|k| {
+        let sum: f64 = positions
+            .par_iter()
+            .map(|p| {
+                let e = sigmoid(f64::from(p.score), k) - f64::from(p.result);
+                e * e
+            })
+            .sum();
+        sum / positions.len().max(1) as f64
+    })
+}
+
 impl Objective {
     #[inline]
     fn target(&self, p: &Position) -> f64 {
@@ -29,7 +72,7 @@ impl Objective {
         if self.lambda >= 1.0 {
             r
         } else {
-            self.lambda * r + (1.0 - self.lambda) * sigmoid(f64::from(p.score), self.k)
+            self.lambda * r + (1.0 - self.lambda) * sigmoid(f64::from(p.score), self.score_k)
         }
     }
 }
@@ -110,39 +153,19 @@ impl Model {
         sum / positions.len() as f64
     }
 
-    /// The `k` that fits the results best (golden-section search).
+    /// The `k` that fits the results best.
     pub fn fit_k(&self, positions: &[Position], unscaled: bool) -> f64 {
-        let loss = |k: f64| {
+        golden_section(|k| {
             self.loss(
                 positions,
                 &Objective {
                     k,
                     lambda: 1.0,
+                    score_k: k,
                     unscaled,
                 },
             )
-        };
-        let (mut a, mut b) = (0.05f64, 5.0f64);
-        let g = (5f64.sqrt() - 1.0) / 2.0;
-        let mut c = b - g * (b - a);
-        let mut d = a + g * (b - a);
-        let (mut fc, mut fd) = (loss(c), loss(d));
-        while b - a > 1e-4 {
-            if fc < fd {
-                b = d;
-                d = c;
-                fd = fc;
-                c = b - g * (b - a);
-                fc = loss(c);
-            } else {
-                a = c;
-                c = d;
-                fc = fd;
-                d = a + g * (b - a);
-                fd = loss(d);
-            }
-        }
-        (a + b) / 2.0
+        })
     }
 
     /// The gradient of the mean loss, and the loss.
