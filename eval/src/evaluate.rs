@@ -181,6 +181,7 @@ impl<'a, T: Tracer> Eval<'a, T> {
         self.pieces(0);
         self.pieces(1);
         for c in 0..2 {
+            self.space(c);
             self.king_danger(c);
             self.threats(c);
             self.passed(c, pawns.passed & self.pieces[c][P]);
@@ -237,6 +238,7 @@ impl<'a, T: Tracer> Eval<'a, T> {
             let att = knight_attacks(sq(s)).0;
             self.record(c, N, att);
             self.term(MOBILITY_KNIGHT + popcount(att & area) as usize, c, 1);
+            self.term(KING_PROTECTOR, c, distance(s, self.king[c]));
             if outposts & (1 << s) != 0 {
                 self.term(KNIGHT_OUTPOST, c, 1);
             }
@@ -256,6 +258,10 @@ impl<'a, T: Tracer> Eval<'a, T> {
             let att = bishop_attacks(sq(s), Bitboard(occ ^ self.pieces[c][Q])).0;
             self.record(c, B, att);
             self.term(MOBILITY_BISHOP + popcount(att & area) as usize, c, 1);
+            self.term(KING_PROTECTOR + 1, c, distance(s, self.king[c]));
+            if popcount(bishop_attacks(sq(s), Bitboard(all_pawns)).0 & CENTRE) > 1 {
+                self.term(LONG_DIAGONAL, c, 1);
+            }
             if outposts & (1 << s) != 0 {
                 self.term(BISHOP_OUTPOST, c, 1);
             }
@@ -339,6 +345,29 @@ impl<'a, T: Tracer> Eval<'a, T> {
         if held != 0 {
             self.term(CASTLING_RIGHTS, c, held);
         }
+        if all_pawns & king_flank(self.king[c] % 8) == 0 {
+            self.term(PAWNLESS_FLANK, c, 1);
+        }
+    }
+
+    /// Safe room for `c`'s pieces behind its pawns, which matters while
+    /// there are pieces to use it.
+    fn space(&mut self, c: usize) {
+        let them = c ^ 1;
+        let own_pawns = self.pieces[c][P];
+        let centre_files = file_mask(2) | file_mask(3) | file_mask(4) | file_mask(5);
+        let own_ranks = if c == 0 {
+            rank_mask(1) | rank_mask(2) | rank_mask(3)
+        } else {
+            rank_mask(6) | rank_mask(5) | rank_mask(4)
+        };
+        let safe = centre_files & own_ranks & !own_pawns & !self.attacked_by[them][P];
+        let behind = fill_forward(them, push(them, own_pawns)) & !self.attacked[them];
+        let room = popcount(safe) + popcount(safe & behind);
+        let pieces = popcount(self.colored[c] & !own_pawns & !self.pieces[c][K]).min(7);
+        if room != 0 {
+            self.term(SPACE + pieces as usize, c, room);
+        }
     }
 
     /// The danger to `c`'s king from the other side's pieces.
@@ -355,6 +384,10 @@ impl<'a, T: Tracer> Eval<'a, T> {
             f[KS_ATTACKER - KS_START + k] = self.ks_attackers[att][k];
         }
         f[KS_ATTACKS - KS_START] = self.ks_attacks[att];
+        let flank = king_flank(ksq % 8) & camp(c);
+        f[KS_FLANK_ATTACK - KS_START] =
+            popcount(self.attacked[att] & flank) + popcount(self.attacked2[att] & flank);
+        f[KS_FLANK_DEFENSE - KS_START] = popcount(self.attacked[c] & flank);
         let weak = self.attacked[att]
             & !self.attacked2[c]
             & (!self.attacked[c] | self.attacked_by[c][K] | self.attacked_by[c][Q]);
@@ -427,6 +460,12 @@ impl<'a, T: Tracer> Eval<'a, T> {
         let hanging = popcount(undefended & !self.pieces[them][P] & self.attacked[c]);
         if hanging != 0 {
             self.term(HANGING, c, hanging);
+        }
+        let strongly_protected =
+            self.attacked_by[them][P] | (self.attacked2[them] & !self.attacked2[c]);
+        let restricted = popcount(self.attacked[them] & self.attacked[c] & !strongly_protected);
+        if restricted != 0 {
+            self.term(RESTRICTED, c, restricted);
         }
         // Pawn pushes to safe squares that attack a piece.
         let third = rank_mask(if c == 0 { 2 } else { 5 });

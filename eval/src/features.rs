@@ -116,6 +116,15 @@ layout! {
     UNDEVELOPED_MINOR = 1, Chess960;
     // Castling rights held (0, 1 or 2).
     CASTLING_RIGHTS = 1, Chess960;
+    // Safe squares in the centre of the own camp (twice behind a pawn), by
+    // the number of own pieces (0..7) that could use them.
+    SPACE = 8, Pieces;
+    // The distance of each knight and bishop to the own king.
+    KING_PROTECTOR = 2, Pieces;
+    // A bishop that sees two centre squares through the pawns.
+    LONG_DIAGONAL = 1, Pieces;
+    // The king on a flank with no pawns.
+    PAWNLESS_FLANK = 1, KingShelter;
     // Enemy pieces attacked by a pawn (knight, bishop, rook, queen).
     THREAT_BY_PAWN = 4, Threats;
     // Enemy pieces (pawn .. queen) not defended by a pawn, or of more value,
@@ -126,6 +135,8 @@ layout! {
     THREAT_BY_KING = 1, Threats;
     // Enemy pieces other than pawns attacked and not defended at all.
     HANGING = 1, Threats;
+    // Squares the enemy attacks, not strongly, that are contested.
+    RESTRICTED = 1, Threats;
     // A safe pawn push that would attack an enemy piece.
     PAWN_PUSH_THREAT = 1, Threats;
     TEMPO = 1, Tempo;
@@ -159,6 +170,10 @@ layout! {
     // -s * max(s, 0) / 720 (middlegame) and -max(s, 0) / 20 (endgame).
     KS_ATTACKER = 4, KingDanger;
     KS_ATTACKS = 1, KingDanger;
+    // Attacked squares (twice counted when attacked twice) and defended
+    // squares of the king's flank in its camp.
+    KS_FLANK_ATTACK = 1, KingDanger;
+    KS_FLANK_DEFENSE = 1, KingDanger;
     KS_WEAK = 1, KingDanger;
     KS_SAFE_CHECK = 4, KingDanger;
     KS_UNSAFE_CHECK = 1, KingDanger;

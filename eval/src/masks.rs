@@ -97,6 +97,29 @@ pub const fn pawn_double_attacks(color: usize, p: u64) -> u64 {
     }
 }
 
+/// The files of the king's flank, by the king's file: a-d for the a-c
+/// files, c-f for d and e, e-h for f-h.
+pub const fn king_flank(file: usize) -> u64 {
+    let first = match file {
+        0..=2 => 0,
+        3 | 4 => 2,
+        _ => 4,
+    };
+    file_mask(first) | file_mask(first + 1) | file_mask(first + 2) | file_mask(first + 3)
+}
+
+/// The five ranks nearest to `color`'s back rank.
+pub const fn camp(color: usize) -> u64 {
+    if color == 0 {
+        0x0000_00FF_FFFF_FFFF
+    } else {
+        0xFFFF_FFFF_FF00_0000
+    }
+}
+
+/// The four centre squares d4, e4, d5, e5.
+pub const CENTRE: u64 = 0x0000_0018_1800_0000;
+
 /// One step forward for `color`.
 #[inline(always)]
 pub const fn push(color: usize, b: u64) -> u64 {
