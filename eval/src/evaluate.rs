@@ -259,7 +259,9 @@ impl<'a, T: Tracer> Eval<'a, T> {
             self.record(c, B, att);
             self.term(MOBILITY_BISHOP + popcount(att & area) as usize, c, 1);
             self.term(KING_PROTECTOR + 1, c, distance(s, self.king[c]));
-            if popcount(bishop_attacks(sq(s), Bitboard(all_pawns)).0 & CENTRE) > 1 {
+            if (1u64 << s) & LONG_DIAGONALS != 0
+                && popcount(bishop_attacks(sq(s), Bitboard(all_pawns)).0 & CENTRE) > 1
+            {
                 self.term(LONG_DIAGONAL, c, 1);
             }
             if outposts & (1 << s) != 0 {

@@ -120,6 +120,10 @@ pub const fn camp(color: usize) -> u64 {
 /// The four centre squares d4, e4, d5, e5.
 pub const CENTRE: u64 = 0x0000_0018_1800_0000;
 
+/// The a1-h8 and h1-a8 diagonals: the only squares from which a bishop can
+/// see two centre squares.
+pub const LONG_DIAGONALS: u64 = 0x8040_2010_0804_0201 | 0x0102_0408_1020_4080;
+
 /// One step forward for `color`.
 #[inline(always)]
 pub const fn push(color: usize, b: u64) -> u64 {
