@@ -8,7 +8,9 @@
 use crate::history::History;
 use crate::limits::{Limits, SearchOptions};
 use crate::report::{PvInfo, Reporter};
+use crate::score::DRAW;
 use crate::search::{Completed, LmrTable, Searcher, Shared};
+use crate::tablebase::Syzygy;
 use crate::time::TimeManager;
 use crate::tt::{AllocError, TranspositionTable};
 use movegen::{Board, Move};
@@ -32,6 +34,7 @@ pub struct Engine {
     histories: Vec<History>,
     control: Arc<Control>,
     running: Option<JoinHandle<Vec<History>>>,
+    syzygy: Syzygy,
 }
 
 /// Everything one `go` needs.
@@ -52,6 +55,7 @@ impl Engine {
             histories: vec![History::default()],
             control: Arc::new(Control::default()),
             running: None,
+            syzygy: Syzygy::default(),
         })
     }
 
@@ -61,6 +65,16 @@ impl Engine {
         let tt = TranspositionTable::new(mb)?;
         self.tt = Arc::new(tt);
         Ok(())
+    }
+
+    /// The tablebases and their options for the searches to come.
+    pub fn set_syzygy(&mut self, syzygy: Syzygy) {
+        self.wait();
+        self.syzygy = syzygy;
+    }
+
+    pub fn syzygy(&self) -> &Syzygy {
+        &self.syzygy
     }
 
     pub fn hash_megabytes(&self) -> usize {
@@ -100,10 +114,20 @@ impl Engine {
         let control = Arc::clone(&self.control);
         let fallback = request.root.legal_moves().as_slice().first().copied();
         let search_reporter = Arc::clone(&reporter);
+        let syzygy = self.syzygy.clone();
         let handle = std::thread::Builder::new()
             .name("search-main".into())
             .stack_size(THREAD_STACK_BYTES)
-            .spawn(move || run_search(&tt, &control, request, histories, search_reporter.as_ref()));
+            .spawn(move || {
+                run_search(
+                    &tt,
+                    &control,
+                    &syzygy,
+                    request,
+                    histories,
+                    search_reporter.as_ref(),
+                )
+            });
         match handle {
             Ok(h) => self.running = Some(h),
             Err(_) => {
@@ -147,6 +171,7 @@ impl Drop for Engine {
 fn run_search(
     tt: &TranspositionTable,
     control: &Control,
+    syzygy: &Syzygy,
     request: SearchRequest,
     mut histories: Vec<History>,
     reporter: &dyn Reporter,
@@ -190,6 +215,30 @@ fn run_search(
     tt.new_search();
     let mut game_keys = history;
     game_keys.push(root.key());
+
+    // A root in the tables: only the moves that keep the best result the
+    // tables promise are searched (by DTZ, the quickest safe progress). The
+    // search then probes no further unless only WDL tables ranked the moves
+    // and the root is won, where the probes help find the way.
+    let tb_hits = AtomicU64::new(0);
+    let mut tb_cardinality = syzygy.cardinality();
+    let mut root_tb_score = None;
+    if let Some(tables) = syzygy
+        .tables
+        .as_deref()
+        .filter(|_| root.occupied().count() <= tb_cardinality && root.castling_rights().is_empty())
+    {
+        if let Ok(ranking) = tables.rank_root_moves(&root, &root_moves, syzygy.rule50, |child| {
+            drawn_by_rule(child, &game_keys)
+        }) {
+            tb_hits.store(root_moves.len() as u64, Ordering::Relaxed);
+            if ranking.by_dtz || ranking.score <= DRAW {
+                tb_cardinality = 0;
+            }
+            root_tb_score = Some(ranking.score);
+            root_moves = ranking.moves;
+        }
+    }
     let threads = histories.len();
     let nodes: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
     let lmr = LmrTable::new();
@@ -207,6 +256,10 @@ fn run_search(
         root_moves: &root_moves,
         reporter,
         lmr: &lmr,
+        syzygy,
+        tb_cardinality,
+        tb_hits: &tb_hits,
+        root_tb_score,
     };
 
     let results: Vec<Completed> = std::thread::scope(|scope| {
@@ -263,13 +316,17 @@ fn run_search(
             depth: chosen.depth,
             seldepth: line.seldepth.max(1),
             multipv: i + 1,
-            score: line.score,
+            score: shared.shown_score(line.score),
             bound: None,
             nodes: shared.total_nodes(),
+            tbhits: tb_hits.load(Ordering::Relaxed),
             time: shared.time.elapsed(),
             hashfull: tt.hashfull(),
             pv: line.pv.clone(),
         });
+    }
+    if let Some(failure) = syzygy.tables.as_ref().and_then(|t| t.take_failure()) {
+        reporter.error(&failure);
     }
     let (best_move, ponder) = match chosen.lines.first() {
         Some(line) => (
@@ -283,6 +340,26 @@ fn run_search(
     };
     reporter.best_move(Some(best_move), ponder);
     histories
+}
+
+/// Whether the position after a root move is drawn by the rules whatever the
+/// tables say: its third occurrence, or the fifty-move rule.
+fn drawn_by_rule(child: &Board, game_keys: &[u64]) -> bool {
+    let clock = usize::from(child.halfmove_clock());
+    if clock >= 100 && (!child.in_check() || child.has_legal_move()) {
+        return true;
+    }
+    // `game_keys` ends with the root, one ply before `child`.
+    let key = child.key();
+    game_keys
+        .iter()
+        .rev()
+        .skip(1)
+        .step_by(2)
+        .take(clock / 2)
+        .filter(|&&k| k == key)
+        .count()
+        >= 2
 }
 
 /// A reply to ponder on when the PV ends after the best move: the table's

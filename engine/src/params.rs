@@ -93,3 +93,7 @@ pub const TM_STABILITY_STEP: f64 = 0.1;
 pub const TM_STABILITY_MAX: u32 = 8;
 pub const TM_NODES_BASE: f64 = 1.5;
 pub const TM_NODES_SCALE: f64 = 1.25;
+
+/// A tablebase result goes into the table this much deeper than the node:
+/// it is exact whatever the depth (Stockfish's choice).
+pub const TB_DEPTH_BONUS: i32 = 6;

@@ -18,6 +18,8 @@ pub struct PvInfo {
     pub nodes: u64,
     pub time: Duration,
     pub hashfull: u32,
+    /// Tablebase probes that gave a result.
+    pub tbhits: u64,
     pub pv: Vec<Move>,
 }
 
@@ -37,4 +39,8 @@ pub trait Reporter: Send + Sync {
     fn no_moves(&self, in_check: bool);
     /// `None` when there is no legal move.
     fn best_move(&self, best: Option<Move>, ponder: Option<Move>);
+    /// Something the user should hear of (a corrupt tablebase file); the
+    /// search went on without it. Reporters that only collect results may
+    /// ignore it.
+    fn error(&self, _message: &str) {}
 }

@@ -10,6 +10,14 @@ pub const MATE: i32 = 32_000;
 /// Scores beyond this are mates found within the search horizon.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 pub const DRAW: i32 = 0;
+/// A win the tablebases prove, scored below every mate: `TB_WIN - ply` for
+/// a table win found `ply` plies from the root (Stockfish's convention).
+pub const TB_WIN: i32 = MATE_BOUND - 1;
+/// Scores beyond this are table wins or mates.
+pub const TB_WIN_BOUND: i32 = TB_WIN - MAX_PLY as i32;
+/// What a table win `ply` plies from the root shows as, in centipawns minus
+/// the ply, as Stockfish shows it: far above any evaluation, below mates.
+const TB_WIN_CENTIPAWNS: i32 = 20_000;
 
 /// The score of being mated at `ply`.
 #[inline(always)]
@@ -28,13 +36,19 @@ pub const fn is_mate(score: i32) -> bool {
     score.abs() >= MATE_BOUND
 }
 
-/// Mate scores are stored relative to the node, so an entry found at another
-/// ply still gives the right distance to mate.
+/// A mate, or a win or loss proven by the tablebases.
+#[inline(always)]
+pub const fn is_decisive(score: i32) -> bool {
+    score.abs() >= TB_WIN_BOUND
+}
+
+/// Mate and table scores are stored relative to the node, so an entry found
+/// at another ply still gives the right distance to mate.
 #[inline(always)]
 pub const fn to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score + ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score - ply as i32
     } else {
         score
@@ -43,9 +57,9 @@ pub const fn to_tt(score: i32, ply: usize) -> i32 {
 
 #[inline(always)]
 pub const fn from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score - ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score + ply as i32
     } else {
         score
@@ -66,6 +80,10 @@ impl UciScore {
             UciScore::Mate((MATE - score + 1) / 2)
         } else if score <= -MATE_BOUND {
             UciScore::Mate(-(MATE + score) / 2)
+        } else if score >= TB_WIN_BOUND {
+            UciScore::Centipawns(TB_WIN_CENTIPAWNS - (TB_WIN - score))
+        } else if score <= -TB_WIN_BOUND {
+            UciScore::Centipawns(-TB_WIN_CENTIPAWNS + (TB_WIN + score))
         } else {
             UciScore::Centipawns(score)
         }
@@ -75,7 +93,7 @@ impl UciScore {
 /// Win/draw/loss chances in permille for a score, from a logistic model of
 /// the score's meaning (a rough fit; it grows with the engine's data).
 pub fn wdl(score: i32) -> (u32, u32, u32) {
-    if is_mate(score) {
+    if is_decisive(score) {
         return if score > 0 {
             (1000, 0, 0)
         } else {
@@ -99,6 +117,23 @@ mod tests {
         assert_eq!(UciScore::from_score(mated_in(2)), UciScore::Mate(-1));
         assert_eq!(UciScore::from_score(mated_in(0)), UciScore::Mate(0));
         assert_eq!(UciScore::from_score(35), UciScore::Centipawns(35));
+    }
+
+    #[test]
+    fn table_wins_rank_below_mates_and_show_as_large_centipawns() {
+        assert!(TB_WIN < mate_in(MAX_PLY) && TB_WIN_BOUND > 10_000);
+        assert!(is_decisive(TB_WIN - 5) && !is_mate(TB_WIN - 5));
+        assert_eq!(
+            UciScore::from_score(TB_WIN - 3),
+            UciScore::Centipawns(19_997)
+        );
+        assert_eq!(
+            UciScore::from_score(-TB_WIN + 4),
+            UciScore::Centipawns(-19_996)
+        );
+        assert_eq!(wdl(-TB_WIN + 4), (0, 0, 1000));
+        // A table win found 6 plies deep, stored at ply 6, read at ply 2.
+        assert_eq!(from_tt(to_tt(TB_WIN - 6, 6), 2), TB_WIN - 2);
     }
 
     #[test]

@@ -6,7 +6,8 @@ use crate::limits::{Limits, SearchOptions};
 use crate::movepick::{is_quiet, MovePicker};
 use crate::params::*;
 use crate::report::{PvInfo, Reporter};
-use crate::score::{is_mate, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
+use crate::score::{is_decisive, is_mate, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
+use crate::tablebase::{Syzygy, Wdl};
 use crate::time::TimeManager;
 use crate::tt::{Bound, TranspositionTable};
 use movegen::{Board, Move, PieceKind};
@@ -29,11 +30,43 @@ pub(crate) struct Shared<'a> {
     pub root_moves: &'a [Move],
     pub reporter: &'a dyn Reporter,
     pub lmr: &'a LmrTable,
+    pub syzygy: &'a Syzygy,
+    /// Positions with at most this many pieces are probed (0: none).
+    pub tb_cardinality: u32,
+    pub tb_hits: &'a AtomicU64,
+    /// What the tables say of the root, when it is in them.
+    pub root_tb_score: Option<i32>,
 }
 
 impl Shared<'_> {
     pub fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+
+    /// The score to report: at a root in the tables, the tables' verdict
+    /// unless the search has found a mate (as Stockfish shows it).
+    pub fn shown_score(&self, score: i32) -> i32 {
+        match self.root_tb_score {
+            Some(tb) if !is_mate(score) => tb,
+            _ => score,
+        }
+    }
+
+    /// The tables' WDL for a node, where Stockfish would probe: few enough
+    /// pieces (as many as the largest tables only from `SyzygyProbeDepth`
+    /// on), just after a capture or pawn move, no castling rights.
+    fn probe_wdl(&self, board: &Board, depth: i32) -> Option<Wdl> {
+        let pieces = board.occupied().count();
+        if pieces > self.tb_cardinality
+            || (pieces == self.tb_cardinality && depth < self.syzygy.probe_depth)
+            || board.halfmove_clock() != 0
+            || !board.castling_rights().is_empty()
+        {
+            return None;
+        }
+        let wdl = self.syzygy.tables.as_ref()?.wdl(board).ok()?;
+        self.tb_hits.fetch_add(1, Ordering::Relaxed);
+        Some(wdl)
     }
 }
 
@@ -272,11 +305,12 @@ impl<'a> Searcher<'a> {
             depth,
             seldepth: rm.seldepth.max(1),
             multipv: index + 1,
-            score: rm.score,
+            score: self.shared.shown_score(rm.score),
             bound,
             nodes: self.shared.total_nodes(),
             time: self.shared.time.elapsed(),
             hashfull: self.shared.tt.hashfull(),
+            tbhits: self.shared.tb_hits.load(Ordering::Relaxed),
             pv: rm.pv.clone(),
         });
     }
@@ -434,6 +468,39 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        // Tablebases: a win or loss bounds the score, a draw is exact; a
+        // bound that cuts ends the node, else it limits the PV node's score.
+        let mut tb_floor = -INFINITE;
+        let mut tb_ceiling = INFINITE;
+        if let Some(wdl) = (!root && excluded.is_none())
+            .then(|| self.shared.probe_wdl(board, depth))
+            .flatten()
+        {
+            let (score, bound) = self.shared.syzygy.score(wdl, ply);
+            if match bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            } {
+                let raw_eval = if board.in_check() {
+                    0
+                } else {
+                    hit.map_or_else(|| eval::evaluate(board), |h| h.eval)
+                };
+                let tb_depth = (depth + TB_DEPTH_BONUS).min(MAX_PLY as i32 - 1);
+                tt.store(key, Move::NONE, score, raw_eval, tb_depth, bound, ply);
+                return score;
+            }
+            if PV {
+                if bound == Bound::Lower {
+                    tb_floor = score;
+                    alpha = alpha.max(score);
+                } else {
+                    tb_ceiling = score;
+                }
+            }
+        }
+
         // Internal iterative reduction: without a move from the table this
         // node is probably less important than its depth says.
         if depth >= IIR_MIN_DEPTH && hash_move.is_none() && excluded.is_none() {
@@ -512,7 +579,7 @@ impl<'a> Searcher<'a> {
                 return 0;
             }
             if score >= beta {
-                return if score >= MATE_BOUND { beta } else { score };
+                return if is_decisive(score) { beta } else { score };
             }
         }
 
@@ -526,7 +593,7 @@ impl<'a> Searcher<'a> {
             },
         ];
         let mut picker = MovePicker::new(hash_move, self.history.killers(ply), false, context);
-        let mut best_score = -INFINITE;
+        let mut best_score = tb_floor;
         let mut best_move = Move::NONE;
         let mut moves_searched = 0usize;
         // Quiet moves searched without a cutoff, to be penalised when another
@@ -758,6 +825,7 @@ impl<'a> Searcher<'a> {
             }
             return if in_check { mated_in(ply) } else { DRAW };
         }
+        best_score = best_score.min(tb_ceiling);
 
         let bound = if best_score >= beta {
             Bound::Lower

@@ -7,6 +7,8 @@ pub const MAX_HASH_MB: usize = 1 << 20;
 pub const MAX_THREADS: usize = 1024;
 pub const MAX_MULTI_PV: usize = 256;
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+pub const MAX_SYZYGY_PROBE_DEPTH: i32 = 100;
+pub const MAX_SYZYGY_PROBE_LIMIT: u32 = 7;
 
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -18,6 +20,11 @@ pub struct Options {
     pub chess960: bool,
     pub show_wdl: bool,
     pub analyse_mode: bool,
+    /// `SyzygyPath` as given; `<empty>` for none.
+    pub syzygy_path: String,
+    pub syzygy_probe_depth: i32,
+    pub syzygy_50_move_rule: bool,
+    pub syzygy_probe_limit: u32,
 }
 
 impl Default for Options {
@@ -31,6 +38,10 @@ impl Default for Options {
             chess960: false,
             show_wdl: false,
             analyse_mode: false,
+            syzygy_path: "<empty>".to_string(),
+            syzygy_probe_depth: 1,
+            syzygy_50_move_rule: true,
+            syzygy_probe_limit: MAX_SYZYGY_PROBE_LIMIT,
         }
     }
 }
@@ -76,6 +87,26 @@ pub fn declarations() -> String {
         "option name UCI_AnalyseMode type check default {}",
         d.analyse_mode
     );
+    let _ = writeln!(
+        s,
+        "option name SyzygyPath type string default {}",
+        d.syzygy_path
+    );
+    let _ = writeln!(
+        s,
+        "option name SyzygyProbeDepth type spin default {} min 1 max {MAX_SYZYGY_PROBE_DEPTH}",
+        d.syzygy_probe_depth
+    );
+    let _ = writeln!(
+        s,
+        "option name Syzygy50MoveRule type check default {}",
+        d.syzygy_50_move_rule
+    );
+    let _ = writeln!(
+        s,
+        "option name SyzygyProbeLimit type spin default {} min 0 max {MAX_SYZYGY_PROBE_LIMIT}",
+        d.syzygy_probe_limit
+    );
     s
 }
 
@@ -91,6 +122,10 @@ pub enum Change {
     Chess960(bool),
     ShowWdl(bool),
     AnalyseMode(bool),
+    SyzygyPath(String),
+    SyzygyProbeDepth(i32),
+    Syzygy50MoveRule(bool),
+    SyzygyProbeLimit(u32),
 }
 
 /// The result of parsing `setoption`: the change, and a note when the value
@@ -143,6 +178,13 @@ pub fn parse(args: &str) -> Result<Parsed, String> {
         "uci_showwdl" => (Change::ShowWdl(check()?), None),
         "uci_analysemode" => (Change::AnalyseMode(check()?), None),
         "clear hash" => (Change::ClearHash, None),
+        // A path may contain spaces: everything after `value`, as given.
+        "syzygypath" => (Change::SyzygyPath(value.unwrap_or("").to_string()), None),
+        "syzygyprobedepth" => spin(1, MAX_SYZYGY_PROBE_DEPTH as u64)
+            .map(|(v, n)| (Change::SyzygyProbeDepth(v as i32), n))?,
+        "syzygy50moverule" => (Change::Syzygy50MoveRule(check()?), None),
+        "syzygyprobelimit" => spin(0, u64::from(MAX_SYZYGY_PROBE_LIMIT))
+            .map(|(v, n)| (Change::SyzygyProbeLimit(v as u32), n))?,
         _ => return Err(format!("unknown option '{name}'")),
     };
     Ok(Parsed { change, note })
@@ -185,6 +227,22 @@ mod tests {
             Change::Chess960(true)
         );
         assert_eq!(parse("name Clear Hash").unwrap().change, Change::ClearHash);
+        assert_eq!(
+            parse("name SyzygyPath value /tb/a b:/tb/c").unwrap().change,
+            Change::SyzygyPath("/tb/a b:/tb/c".to_string())
+        );
+        assert_eq!(
+            parse("name syzygyprobelimit value 9").unwrap().change,
+            Change::SyzygyProbeLimit(MAX_SYZYGY_PROBE_LIMIT)
+        );
+        assert_eq!(
+            parse("name Syzygy50MoveRule value false").unwrap().change,
+            Change::Syzygy50MoveRule(false)
+        );
+        assert_eq!(
+            parse("name SyzygyProbeDepth value 0").unwrap().change,
+            Change::SyzygyProbeDepth(1)
+        );
     }
 
     #[test]

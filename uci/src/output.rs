@@ -90,10 +90,11 @@ impl Reporter for UciReporter {
         }
         let _ = write!(
             s,
-            " nodes {} nps {} hashfull {} tbhits 0 time {} pv {}",
+            " nodes {} nps {} hashfull {} tbhits {} time {} pv {}",
             info.nodes,
             info.nps(),
             info.hashfull,
+            info.tbhits,
             info.time.as_millis(),
             self.moves(&info.pv)
         );
@@ -113,6 +114,10 @@ impl Reporter for UciReporter {
         } else {
             "info depth 0 score cp 0"
         });
+    }
+
+    fn error(&self, message: &str) {
+        self.out.error(message);
     }
 
     fn best_move(&self, best: Option<Move>, ponder: Option<Move>) {

@@ -11,6 +11,7 @@ use crate::go::{self, Go};
 use crate::options::{self, Change, Options};
 use crate::output::{Output, UciReporter};
 use crossbeam_channel::{Receiver, Sender};
+use engine::tablebase::{Syzygy, Tablebases};
 use engine::{Engine, Limits, SearchOptions, SearchRequest};
 use movegen::{chess960, Board, CastlingNotation};
 use std::collections::VecDeque;
@@ -176,6 +177,7 @@ impl Session {
         if let Some(note) = parsed.note {
             self.out.info_string(&note);
         }
+        let mut tables = self.engine.syzygy().tables.clone();
         match parsed.change {
             Change::Hash(mb) => match self.engine.set_hash(mb) {
                 Ok(()) => self.options.hash_mb = mb,
@@ -191,7 +193,41 @@ impl Session {
             Change::Chess960(b) => self.options.chess960 = b,
             Change::ShowWdl(b) => self.options.show_wdl = b,
             Change::AnalyseMode(b) => self.options.analyse_mode = b,
+            Change::SyzygyPath(path) => {
+                tables = self.load_tablebases(&path);
+                self.options.syzygy_path = path;
+            }
+            Change::SyzygyProbeDepth(d) => self.options.syzygy_probe_depth = d,
+            Change::Syzygy50MoveRule(b) => self.options.syzygy_50_move_rule = b,
+            Change::SyzygyProbeLimit(n) => self.options.syzygy_probe_limit = n,
         }
+        self.engine.set_syzygy(Syzygy {
+            tables,
+            probe_depth: self.options.syzygy_probe_depth,
+            rule50: self.options.syzygy_50_move_rule,
+            probe_limit: self.options.syzygy_probe_limit,
+        });
+    }
+
+    /// Opens the tables of `SyzygyPath` (`<empty>` or nothing: none), says
+    /// what was found, and reports every folder or file that could not be
+    /// used; the tables that could are used all the same.
+    fn load_tablebases(&self, path: &str) -> Option<Arc<Tablebases>> {
+        let path = path.trim();
+        if path.is_empty() || path == "<empty>" {
+            return None;
+        }
+        let loaded = Tablebases::load(path);
+        for problem in &loaded.problems {
+            self.out.error(&problem.to_string());
+        }
+        match &loaded.tables {
+            Some(t) => self.out.info_string(&t.summary()),
+            None => self
+                .out
+                .info_string(&format!("no tablebase files found in '{path}'")),
+        }
+        loaded.tables.map(Arc::new)
     }
 
     /// `position startpos | fen <fen> | frc <n> | dfrc <white> <black>` then
@@ -317,6 +353,19 @@ impl Session {
                 s.push_str(&format!("\nChess960 start position: {w}"));
             } else {
                 s.push_str(&format!("\nDouble Fischer Random start position: {w} {bl}"));
+            }
+        }
+        // As Stockfish's `d`: the tables' view, for positions they hold.
+        if let Some(tables) = &self.engine.syzygy().tables {
+            if b.occupied().count() <= tables.max_pieces() {
+                let wdl = tables.wdl(b).map(|w| w.value());
+                let dtz = tables.dtz(b);
+                let show = |r: Result<i32, engine::tablebase::ProbeError>| match r {
+                    Ok(v) => v.to_string(),
+                    Err(e) => format!("none ({e})"),
+                };
+                s.push_str(&format!("\nTablebases WDL: {}", show(wdl)));
+                s.push_str(&format!("\nTablebases DTZ: {}", show(dtz)));
             }
         }
         self.out.line(&s);
