@@ -402,6 +402,14 @@ impl PackedRecord {
         })
     }
 
+    /// The rooks that still have a castling right.
+    pub fn castling_rooks(&self) -> Bitboard {
+        self.occupancy()
+            .enumerate()
+            .filter(|&(i, _)| self.code(i) & !COLOR_CODE == CASTLING_ROOK)
+            .fold(Bitboard::EMPTY, |rooks, (_, sq)| rooks | sq)
+    }
+
     pub fn side_to_move(&self) -> Color {
         if self.0[SIDE_EP_AT] & BLACK_TO_MOVE == 0 {
             Color::White
@@ -594,6 +602,11 @@ mod tests {
         assert_eq!(bytes[31], 2);
         let castling: Record = LINES[4].parse().unwrap();
         let packed = castling.pack();
+        assert_eq!(
+            packed.castling_rooks(),
+            castling.board().castling_rights().rook_squares()
+        );
+        assert!(record.pack().castling_rooks().is_empty());
         // a1 and h1 hold rooks with castling rights: code 6; a8, h8: 14.
         assert_eq!(packed.as_bytes()[8], 0x56);
         assert_eq!(packed.as_bytes()[9], 0xE6);

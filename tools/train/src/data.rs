@@ -56,6 +56,21 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<PackedRecord>, DataError> {
         .collect()
 }
 
+/// A record as an epoch presents it: possibly mirrored left to right (files
+/// a-h reversed), which leaves the value of a position without castling
+/// rights unchanged and gives the net twice the positions to learn from.
+#[derive(Clone, Copy, Debug)]
+pub struct Sample {
+    pub record: PackedRecord,
+    pub mirrored: bool,
+}
+
+impl Sample {
+    pub fn features(&self) -> Features {
+        Features::new(&self.record, self.mirrored)
+    }
+}
+
 /// The active inputs of both perspectives: the side to move's first.
 pub struct Features {
     us: [u16; 32],
@@ -68,6 +83,12 @@ impl Features {
     /// with side 0 for `p`'s own pieces, and the square rank-mirrored
     /// (`sq ^ 56`) for Black's perspective (docs/nets.md).
     pub fn of(record: &PackedRecord) -> Features {
+        Features::new(record, false)
+    }
+
+    /// The inputs with the board mirrored left to right when `mirrored`.
+    fn new(record: &PackedRecord, mirrored: bool) -> Features {
+        let file_flip = if mirrored { 7 } else { 0 };
         let mut features = Features {
             us: [0; 32],
             them: [0; 32],
@@ -77,7 +98,7 @@ impl Features {
         for (i, (sq, piece)) in record.pieces().enumerate().take(32) {
             let black = piece.color() == Color::Black;
             let kind = piece.kind().index();
-            let sq = sq.index();
+            let sq = sq.index() ^ file_flip;
             let white_view = ((usize::from(black) * 6 + kind) * 64 + sq) as u16;
             let black_view = ((usize::from(!black) * 6 + kind) * 64 + (sq ^ 56)) as u16;
             let (us, them) = if black_to_move {
@@ -122,6 +143,25 @@ mod tests {
         let black = Features::of(&packed("4k3/8/8/8/8/3p4/8/4K3 b - - 0 1 | 0 | 0.5"));
         assert_eq!(black.us(), white.them());
         assert_eq!(black.them(), white.us());
+    }
+
+    #[test]
+    fn mirrored_features_are_those_of_the_mirrored_position() {
+        let record = packed("1k6/1pp5/8/8/4P3/8/5PP1/6K1 b - - 0 30 | 20 | 0.5");
+        let mirror = packed("6k1/5pp1/8/8/3P4/8/1PP5/1K6 b - - 0 30 | 20 | 0.5");
+        let sample = Sample {
+            record,
+            mirrored: true,
+        };
+        let (a, b) = (sample.features(), Features::of(&mirror));
+        let sorted = |f: &[u16]| {
+            let mut v = f.to_vec();
+            v.sort();
+            v
+        };
+        assert_eq!(sorted(a.us()), sorted(b.us()));
+        assert_eq!(sorted(a.them()), sorted(b.them()));
+        assert_ne!(sorted(a.us()), sorted(Features::of(&record).us()));
     }
 
     #[test]

@@ -47,16 +47,23 @@ const USAGE: &str = "usage:
       --lr-gamma X           (0.1)
       --weight-decay X       AdamW decay (0.01)
       --lambda X             the game result's share of the target (0.3)
+      --no-mirror            do not mirror positions left to right (by default
+                             each one without castling rights is, half the time)
       --seed N               initial weights and shuffles (1)
       --save-every N         checkpoint interval in epochs (10; 0: only the end)
       --resume FILE          continue from a checkpoint
-      --threads N            worker threads (all cores)";
+      --threads N            worker threads (all cores)
+
+  train eval NET FEN...
+      The net's evaluation of each position (centipawns, side to move) by
+      the engine's integer inference: a reference for the engine's own.";
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let result = match argv.first().map(String::as_str) {
         Some("convert") => run_convert(&argv[1..]),
         Some("train") => run_train(&argv[1..]),
+        Some("eval") => run_eval(&argv[1..]),
         _ => Err(USAGE.to_string()),
     };
     match result {
@@ -194,7 +201,7 @@ fn write_net(
 }
 
 fn run_train(argv: &[String]) -> Result<(), String> {
-    let mut flags = Flags::parse(argv, &[])?;
+    let mut flags = Flags::parse(argv, &["--no-mirror"])?;
     let data_files = flags.string("--data").ok_or("--data is required")?;
     let out = PathBuf::from(flags.string("--out").ok_or("--out is required")?);
     let validation_file = flags.string("--validation");
@@ -216,6 +223,7 @@ fn run_train(argv: &[String]) -> Result<(), String> {
         lr_gamma: flags.number("--lr-gamma", 0.1)?,
         weight_decay: flags.number("--weight-decay", 0.01)?,
         lambda: flags.number("--lambda", 0.3)?,
+        mirror: !flags.switch("--no-mirror"),
         seed: flags.number("--seed", 1)?,
         save_every: flags.number("--save-every", 10)?,
     };
@@ -301,4 +309,22 @@ fn run_train(argv: &[String]) -> Result<(), String> {
         return Err(e);
     }
     write_net(Path::new(&format!("{}.nnue", out.display())), &end, sample)
+}
+
+fn run_eval(argv: &[String]) -> Result<(), String> {
+    let [net, fens @ ..] = argv else {
+        return Err(USAGE.to_string());
+    };
+    if fens.is_empty() {
+        return Err(USAGE.to_string());
+    }
+    let bytes = std::fs::read(net).map_err(|e| format!("{net}: {e}"))?;
+    let net = QuantisedNet::from_bytes(&bytes).map_err(|e| format!("{net}: {e}"))?;
+    for fen in fens {
+        let board = movegen::Board::from_fen(fen).map_err(|e| format!("{fen}: {e}"))?;
+        let record = chessio::Record::new(board, 0, chessio::GameResult::Draw)
+            .map_err(|e| format!("{fen}: {e}"))?;
+        println!("{} | {}", net.evaluate(&record.pack()), fen);
+    }
+    Ok(())
 }

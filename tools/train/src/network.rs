@@ -6,7 +6,7 @@
 //! row of an input is contiguous), as in the file: a position touches only
 //! its ~32 active rows.
 
-use crate::data::{Features, INPUTS};
+use crate::data::{Features, Sample, INPUTS};
 use chessio::PackedRecord;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -173,10 +173,10 @@ pub fn loss(net: &Network, record: &PackedRecord, lambda: f32) -> f32 {
     e * e
 }
 
-/// Adds the gradient of the summed squared error over `records` to `grad`
+/// Adds the gradient of the summed squared error over `samples` to `grad`
 /// (laid out like the parameters) and returns that summed error. Only the
 /// rows of W1 that a position's inputs name are touched.
-pub fn backprop(net: &Network, records: &[PackedRecord], lambda: f32, grad: &mut [f32]) -> f64 {
+pub fn backprop(net: &Network, samples: &[Sample], lambda: f32, grad: &mut [f32]) -> f64 {
     let h = net.hidden;
     let l = layout(h);
     let (g_w1, rest) = grad.split_at_mut(l.b1);
@@ -189,11 +189,11 @@ pub fn backprop(net: &Network, records: &[PackedRecord], lambda: f32, grad: &mut
     let mut d_us = vec![0.0; h];
     let mut d_them = vec![0.0; h];
     let mut total = 0.0f64;
-    for record in records {
-        let features = Features::of(record);
+    for sample in samples {
+        let features = sample.features();
         net.accumulate(&features, &mut acc_us, &mut acc_them);
         let p = sigmoid(net.output(&acc_us, &acc_them));
-        let error = p - target(record, lambda);
+        let error = p - target(&sample.record, lambda);
         total += f64::from(error * error);
         let d_out = 2.0 * error * p * (1.0 - p);
         g_b2[0] += d_out;
@@ -256,7 +256,14 @@ mod tests {
             *b = 0.1 + 0.1 * j as f32;
         }
         let mut grad = vec![0.0; Network::param_count(8)];
-        backprop(&net, &records, lambda, &mut grad);
+        let samples: Vec<Sample> = records
+            .iter()
+            .map(|&record| Sample {
+                record,
+                mirrored: false,
+            })
+            .collect();
+        backprop(&net, &samples, lambda, &mut grad);
         let total = |net: &Network| -> f64 {
             records
                 .iter()

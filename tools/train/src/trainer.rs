@@ -6,11 +6,12 @@
 
 use crate::adamw::AdamW;
 use crate::checkpoint::Checkpoint;
+use crate::data::Sample;
 use crate::network::{backprop, loss, Network};
 use chessio::PackedRecord;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -29,6 +30,9 @@ pub struct Settings {
     pub weight_decay: f32,
     /// The result's share of the target.
     pub lambda: f32,
+    /// Mirror each position without castling rights left to right with
+    /// probability one half, afresh every epoch.
+    pub mirror: bool,
     pub seed: u64,
     /// Save a checkpoint every this many epochs (0: only at the end).
     pub save_every: usize,
@@ -80,14 +84,20 @@ pub fn mean_loss(net: &Network, records: &[PackedRecord], lambda: f32) -> f64 {
     sums.iter().sum::<f64>() / records.len().max(1) as f64
 }
 
-/// The order of an epoch's positions: the seed and the epoch decide it, not
-/// the epochs before, so that a resumed run shuffles as the first would have.
-fn epoch_order(data: &[PackedRecord], seed: u64, epoch: usize, out: &mut Vec<PackedRecord>) {
+/// The order of an epoch's positions and which are mirrored: the seed and
+/// the epoch decide them, not the epochs before, so that a resumed run
+/// shuffles as the first would have.
+fn epoch_samples(data: &[PackedRecord], settings: &Settings, epoch: usize, out: &mut Vec<Sample>) {
     let mut order: Vec<u32> = (0..data.len() as u32).collect();
-    let mut rng = StdRng::seed_from_u64(seed ^ (epoch as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut rng =
+        StdRng::seed_from_u64(settings.seed ^ (epoch as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
     order.shuffle(&mut rng);
     out.clear();
-    out.extend(order.iter().map(|&i| data[i as usize]));
+    out.extend(order.iter().map(|&i| {
+        let record = data[i as usize];
+        let mirrored = settings.mirror && record.castling_rooks().is_empty() && rng.gen::<bool>();
+        Sample { record, mirrored }
+    }));
 }
 
 /// Runs the epochs after `start.epoch` up to `settings.epochs`, calling
@@ -111,7 +121,7 @@ pub fn train(
     let mut shuffled = Vec::with_capacity(data.len());
     for epoch in first + 1..=settings.epochs {
         let started = Instant::now();
-        epoch_order(data, settings.seed, epoch, &mut shuffled);
+        epoch_samples(data, settings, epoch, &mut shuffled);
         let lr = settings.lr_at(epoch);
         let mut total = 0.0f64;
         for batch in shuffled.chunks(settings.batch) {
@@ -220,6 +230,7 @@ mod tests {
             lr_gamma: 0.1,
             weight_decay: 0.01,
             lambda: 0.3,
+            mirror: true,
             seed: 11,
             save_every: 2,
         }
