@@ -6,7 +6,7 @@
 use crate::engine::{Engine, SearchRequest};
 use crate::limits::{Limits, SearchOptions};
 use crate::report::{PvInfo, Reporter};
-use movegen::{Board, Move};
+use movegen::{Board, Move, Position};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -103,8 +103,7 @@ pub fn run(depth: i32, mut progress: impl FnMut(usize, &str, u64)) -> BenchResul
         engine.clear();
         let reporter = Arc::new(LastNodes::default());
         let request = SearchRequest {
-            root,
-            history: Vec::new(),
+            position: Position::new(root),
             limits: Limits {
                 depth: Some(depth),
                 ..Limits::default()

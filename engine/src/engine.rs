@@ -11,7 +11,7 @@ use crate::report::{PvInfo, Reporter};
 use crate::search::{Completed, LmrTable, Searcher, Shared};
 use crate::time::TimeManager;
 use crate::tt::{AllocError, TranspositionTable};
-use movegen::{Board, Move};
+use movegen::{Board, Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -36,9 +36,8 @@ pub struct Engine {
 
 /// Everything one `go` needs.
 pub struct SearchRequest {
-    pub root: Board,
-    /// Keys of the game's positions before the root, oldest first.
-    pub history: Vec<u64>,
+    /// The game up to the root, for repetitions.
+    pub position: Position,
     pub limits: Limits,
     pub options: SearchOptions,
     /// When `go` arrived: time limits count from here.
@@ -98,7 +97,13 @@ impl Engine {
             .store(request.limits.ponder, Ordering::SeqCst);
         let tt = Arc::clone(&self.tt);
         let control = Arc::clone(&self.control);
-        let fallback = request.root.legal_moves().as_slice().first().copied();
+        let fallback = request
+            .position
+            .board()
+            .legal_moves()
+            .as_slice()
+            .first()
+            .copied();
         let search_reporter = Arc::clone(&reporter);
         let handle = std::thread::Builder::new()
             .name("search-main".into())
@@ -152,12 +157,12 @@ fn run_search(
     reporter: &dyn Reporter,
 ) -> Vec<History> {
     let SearchRequest {
-        root,
-        history,
+        position,
         limits,
         options,
         start,
     } = request;
+    let root = position.board();
     let mut root_moves: Vec<Move> = root.legal_moves().iter().copied().collect();
     if !limits.search_moves.is_empty() {
         let wanted: Vec<Move> = root_moves
@@ -188,8 +193,6 @@ fn run_search(
     }
 
     tt.new_search();
-    let mut game_keys = history;
-    game_keys.push(root.key());
     let threads = histories.len();
     let nodes: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
     let lmr = LmrTable::new();
@@ -202,8 +205,7 @@ fn run_search(
         limits: &limits,
         options: &options,
         time,
-        root: &root,
-        game_keys: &game_keys,
+        position: &position,
         root_moves: &root_moves,
         reporter,
         lmr: &lmr,
@@ -277,7 +279,7 @@ fn run_search(
             line.pv
                 .get(1)
                 .copied()
-                .or_else(|| ponder_from_table(tt, &root, line.mv)),
+                .or_else(|| ponder_from_table(tt, root, line.mv)),
         ),
         None => (root_moves[0], None),
     };

@@ -4,7 +4,7 @@
 
 use engine::score::{mated_in, DRAW};
 use engine::{AllocError, Engine, Limits, PvInfo, Reporter, SearchOptions, SearchRequest};
-use movegen::{Board, Move};
+use movegen::{Board, Move, Position};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -66,19 +66,18 @@ impl Searcher {
         self.engine.clear();
     }
 
-    /// Evaluates `board`, reached through the positions with `history` keys
-    /// (oldest first), so that the search sees repetitions. `None` when the
-    /// search ended without a completed line, which only a tiny
-    /// `--movetime` can cause.
-    pub fn evaluate(&mut self, board: &Board, history: &[u64]) -> Option<Evaluation> {
+    /// Evaluates the game's current position; the game's earlier positions
+    /// let the search see repetitions. `None` when the search ended without
+    /// a completed line, which only a tiny `--movetime` can cause.
+    pub fn evaluate(&mut self, position: &Position) -> Option<Evaluation> {
+        let board = position.board();
         if !board.has_legal_move() {
             let score = if board.in_check() { mated_in(0) } else { DRAW };
             return Some(Evaluation::Final(score));
         }
         let collector = Arc::new(Collector::default());
         let request = SearchRequest {
-            root: board.clone(),
-            history: history.to_vec(),
+            position: position.clone(),
             limits: self.limits.clone(),
             options: self.options.clone(),
             start: Instant::now(),
@@ -175,7 +174,9 @@ mod tests {
     #[test]
     fn finds_the_mate_with_its_line() {
         let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
-        let eval = searcher(4, 1).evaluate(&board, &[]).unwrap();
+        let eval = searcher(4, 1)
+            .evaluate(&Position::new(board.clone()))
+            .unwrap();
         assert_eq!(eval.score(), mate_in(1));
         assert_eq!(
             eval.best_move().map(|m| board.san(m)).as_deref(),
@@ -190,17 +191,22 @@ mod tests {
         let stalemate = Board::from_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1").unwrap();
         let mut s = searcher(4, 1);
         assert_eq!(
-            s.evaluate(&mated, &[]),
+            s.evaluate(&Position::new(mated)),
             Some(Evaluation::Final(mated_in(0)))
         );
-        assert_eq!(s.evaluate(&stalemate, &[]), Some(Evaluation::Final(0)));
+        assert_eq!(
+            s.evaluate(&Position::new(stalemate)),
+            Some(Evaluation::Final(0))
+        );
         assert_eq!(Evaluation::Final(0).best_move(), None);
     }
 
     #[test]
     fn multipv_gives_distinct_lines_best_first() {
         let board = movegen::chess960::start_position(123).unwrap();
-        let eval = searcher(5, 3).evaluate(&board, &[]).unwrap();
+        let eval = searcher(5, 3)
+            .evaluate(&Position::new(board.clone()))
+            .unwrap();
         let lines = eval.lines();
         assert_eq!(lines.len(), 3);
         assert!(lines.windows(2).all(|w| w[0].score >= w[1].score));

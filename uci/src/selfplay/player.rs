@@ -2,7 +2,7 @@
 //! calling thread and hands back the move with its score and depth.
 
 use engine::{AllocError, Engine, Limits, PvInfo, Reporter, SearchOptions, SearchRequest};
-use movegen::{Board, Move};
+use movegen::{Move, Position};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -32,14 +32,13 @@ impl Player {
         self.engine.clear();
     }
 
-    /// Searches `board` (reached through the positions with `history` keys,
-    /// oldest first) on one thread; `None` when it has no legal move.
-    pub fn search(&mut self, board: &Board, history: &[u64], limits: Limits) -> Option<Searched> {
+    /// Searches the game's current position on one thread; `None` when it
+    /// has no legal move.
+    pub fn search(&mut self, position: &Position, limits: Limits) -> Option<Searched> {
         let collector = Arc::new(Collector::default());
         let start = Instant::now();
         let request = SearchRequest {
-            root: board.clone(),
-            history: history.to_vec(),
+            position: position.clone(),
             limits,
             options: SearchOptions::default(),
             start,
@@ -92,6 +91,7 @@ impl Reporter for Collector {
 mod tests {
     use super::*;
     use engine::score::mate_in;
+    use movegen::Board;
 
     fn nodes(n: u64) -> Limits {
         Limits {
@@ -105,7 +105,9 @@ mod tests {
         // Back-rank mate in one: Ra8#.
         let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
         let mut player = Player::new(1).unwrap();
-        let s = player.search(&board, &[], nodes(2_000)).unwrap();
+        let s = player
+            .search(&Position::new(board.clone()), nodes(2_000))
+            .unwrap();
         assert_eq!(board.san(s.best), "Ra8#");
         assert_eq!(s.score, Some(mate_in(1)));
         assert!(s.depth >= 1);
@@ -115,11 +117,15 @@ mod tests {
     fn no_move_means_none_and_cleared_searches_repeat() {
         let mate = Board::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1").unwrap();
         let mut player = Player::new(1).unwrap();
-        assert_eq!(player.search(&mate, &[], nodes(100)), None);
+        assert_eq!(player.search(&Position::new(mate), nodes(100)), None);
         let board = movegen::chess960::start_position(123).unwrap();
-        let mut first = player.search(&board, &[], nodes(3_000)).unwrap();
+        let mut first = player
+            .search(&Position::new(board.clone()), nodes(3_000))
+            .unwrap();
         player.new_game();
-        let mut second = player.search(&board, &[], nodes(3_000)).unwrap();
+        let mut second = player
+            .search(&Position::new(board.clone()), nodes(3_000))
+            .unwrap();
         first.elapsed = Duration::ZERO;
         second.elapsed = Duration::ZERO;
         assert_eq!(first, second);
