@@ -1,11 +1,10 @@
 //! One engine searching the positions of the games, on the calling thread's
-//! behalf: starts a search, waits for its end, and hands back the final
-//! principal variations (one per MultiPV line, best first).
+//! behalf, handing back the final principal variations (one per MultiPV
+//! line, best first).
 
 use engine::score::{mated_in, DRAW};
-use engine::{AllocError, Engine, Limits, PvInfo, Reporter, SearchOptions, SearchRequest};
+use engine::{AllocError, Engine, Limits, SearchOptions, SearchRequest};
 use movegen::{Board, Move, Position};
-use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// One line of the engine's answer.
@@ -75,20 +74,22 @@ impl Searcher {
             let score = if board.in_check() { mated_in(0) } else { DRAW };
             return Some(Evaluation::Final(score));
         }
-        let collector = Arc::new(Collector::default());
         let request = SearchRequest {
             position: position.clone(),
             limits: self.limits.clone(),
             options: self.options.clone(),
             start: Instant::now(),
         };
-        self.engine.start(request, collector.clone());
-        self.engine.wait();
-        let lines = collector
+        let lines: Vec<Line> = self
+            .engine
+            .search(request)
             .lines
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take()?;
+            .into_iter()
+            .map(|line| Line {
+                score: line.score,
+                moves: line.pv,
+            })
+            .collect();
         Some(Evaluation::Searched {
             score: lines.first()?.score,
             lines: legal_prefixes(board, lines),
@@ -120,38 +121,6 @@ fn legal_prefixes(board: &Board, lines: Vec<Line>) -> Vec<Line> {
             (!line.moves.is_empty()).then_some(line)
         })
         .collect()
-}
-
-/// Keeps the last set of exact lines the search reported. The engine
-/// reports the lines it settles on last, after every iteration's, so the
-/// set that stands at `best_move` is the final one.
-#[derive(Default)]
-struct Collector {
-    lines: Mutex<Option<Vec<Line>>>,
-}
-
-impl Reporter for Collector {
-    fn pv(&self, info: &PvInfo) {
-        if info.bound.is_some() {
-            return;
-        }
-        let mut lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
-        let line = Line {
-            score: info.score,
-            moves: info.pv.clone(),
-        };
-        match lines.as_mut() {
-            Some(set) if info.multipv > 1 => set.push(line),
-            // The first line of a set begins it afresh.
-            _ => *lines = Some(vec![line]),
-        }
-    }
-
-    fn current_move(&self, _: i32, _: Move, _: usize) {}
-
-    fn no_moves(&self, _: bool) {}
-
-    fn best_move(&self, _: Option<Move>, _: Option<Move>) {}
 }
 
 #[cfg(test)]

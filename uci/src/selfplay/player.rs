@@ -1,9 +1,8 @@
-//! One engine as a self-play player: runs a search to its end on the
-//! calling thread and hands back the move with its score and depth.
+//! One engine as a self-play player: runs a search to its end and hands
+//! back the move with its score and depth.
 
-use engine::{AllocError, Engine, Limits, PvInfo, Reporter, SearchOptions, SearchRequest};
+use engine::{AllocError, Engine, Limits, SearchOptions, SearchRequest};
 use movegen::{Move, Position};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A finished search.
@@ -35,55 +34,20 @@ impl Player {
     /// Searches the game's current position on one thread; `None` when it
     /// has no legal move.
     pub fn search(&mut self, position: &Position, limits: Limits) -> Option<Searched> {
-        let collector = Arc::new(Collector::default());
-        let start = Instant::now();
         let request = SearchRequest {
             position: position.clone(),
             limits,
             options: SearchOptions::default(),
-            start,
+            start: Instant::now(),
         };
-        self.engine.start(request, collector.clone());
-        self.engine.wait();
-        let elapsed = start.elapsed();
-        let found = collector.found.lock().unwrap_or_else(|e| e.into_inner());
-        let best = found.best?;
+        let result = self.engine.search(request);
+        let line = result.lines.first();
         Some(Searched {
-            best,
-            score: found.exact.map(|(_, score)| score),
-            depth: found.exact.map_or(0, |(depth, _)| depth),
-            elapsed,
+            best: result.best?,
+            score: line.map(|l| l.score),
+            depth: line.map_or(0, |_| result.depth),
+            elapsed: result.elapsed,
         })
-    }
-}
-
-#[derive(Default)]
-struct Found {
-    /// Depth and score of the last exact principal variation: the final
-    /// one, which the engine reports for the line it plays.
-    exact: Option<(i32, i32)>,
-    best: Option<Move>,
-}
-
-#[derive(Default)]
-struct Collector {
-    found: Mutex<Found>,
-}
-
-impl Reporter for Collector {
-    fn pv(&self, info: &PvInfo) {
-        if info.multipv == 1 && info.bound.is_none() {
-            let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
-            found.exact = Some((info.depth, info.score));
-        }
-    }
-
-    fn current_move(&self, _: i32, _: Move, _: usize) {}
-
-    fn no_moves(&self, _: bool) {}
-
-    fn best_move(&self, best: Option<Move>, _: Option<Move>) {
-        self.found.lock().unwrap_or_else(|e| e.into_inner()).best = best;
     }
 }
 
