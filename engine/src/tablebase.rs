@@ -290,14 +290,14 @@ impl Tablebases {
     /// wins by DTZ (the fastest safe progress first), then wins that the
     /// fifty-move rule may spoil, draws, and losses (the longest first). DTZ
     /// tables give the ranks; without them, WDL does, coarser.
-    /// `is_draw` tells whether the position after a move is drawn by the
-    /// rules (repetition, fifty moves) whatever the tables say.
+    /// `is_draw` tells whether a move draws by the rules (repetition, fifty
+    /// moves) whatever the tables say.
     pub fn rank_root_moves(
         &self,
         root: &Board,
         moves: &[Move],
         rule50: bool,
-        is_draw: impl Fn(&Board) -> bool,
+        is_draw: impl Fn(Move) -> bool,
     ) -> Result<RootRanking, ProbeError> {
         match self.rank_by_dtz(root, moves, rule50, &is_draw) {
             Ok(r) => Ok(r),
@@ -311,7 +311,7 @@ impl Tablebases {
         root: &Board,
         moves: &[Move],
         rule50: bool,
-        is_draw: &impl Fn(&Board) -> bool,
+        is_draw: &impl Fn(Move) -> bool,
     ) -> Result<RootRanking, ProbeError> {
         let cnt50 = i32::from(root.halfmove_clock());
         let bound = if rule50 { MAX_DTZ / 2 - 100 } else { 1 };
@@ -328,7 +328,7 @@ impl Tablebases {
                     Wdl::BlessedLoss => -101,
                     Wdl::Loss => -1,
                 }
-            } else if is_draw(&child) {
+            } else if is_draw(m) {
                 0
             } else {
                 let d = -self.dtz(&child)?;
