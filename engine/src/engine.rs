@@ -51,7 +51,7 @@ impl Engine {
         let mut pool = Pool::default();
         pool.resize(1);
         Ok(Engine {
-            tt: Arc::new(TranspositionTable::new(hash_mb)?),
+            tt: Arc::new(TranspositionTable::new(hash_mb, 1)?),
             pool,
             lmr: Arc::new(LmrTable::new()),
             control: Arc::new(Control::default()),
@@ -60,10 +60,18 @@ impl Engine {
         })
     }
 
-    /// Resizes the table; on failure the old table stays.
+    /// Starts or ends search threads now, as `Threads` is set, rather than
+    /// at the next search: the table is then written by all of them.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.wait();
+        self.pool.resize(threads);
+    }
+
+    /// Resizes the table, written by as many threads as search; on failure
+    /// the old table stays.
     pub fn set_hash(&mut self, mb: usize) -> Result<(), AllocError> {
         self.wait();
-        let tt = TranspositionTable::new(mb)?;
+        let tt = TranspositionTable::new(mb, self.pool.len())?;
         self.tt = Arc::new(tt);
         Ok(())
     }
@@ -85,7 +93,7 @@ impl Engine {
     /// Forgets everything learnt: the table and every history (`ucinewgame`).
     pub fn clear(&mut self) {
         self.wait();
-        self.tt.clear();
+        self.tt.clear(self.pool.len());
         for mut state in self.pool.states() {
             state.history.clear();
         }
@@ -93,7 +101,7 @@ impl Engine {
 
     pub fn clear_hash(&mut self) {
         self.wait();
-        self.tt.clear();
+        self.tt.clear(self.pool.len());
     }
 
     /// Starts a search and returns at once. The reporter's `best_move` is

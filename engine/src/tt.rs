@@ -7,6 +7,7 @@
 
 use crate::score::{from_tt, to_tt};
 use movegen::Move;
+use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -104,8 +105,25 @@ pub struct TranspositionTable {
     age: AtomicU8,
 }
 
+/// Buckets one thread clears at a time: large enough that the split costs
+/// nothing, small enough that the threads share the work evenly.
+const CLEAR_CHUNK: usize = 1 << 14;
+
+/// Runs `work` on `threads` threads (the search's count) for a table of
+/// `buckets`: a table of many gigabytes is written by all of them at once,
+/// as big machines need, and a small one by no more than it has chunks.
+fn on_threads<R: Send>(threads: usize, buckets: usize, work: impl FnOnce() -> R + Send) -> R {
+    let threads = threads.min(buckets.div_ceil(CLEAR_CHUNK)).max(1);
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(work),
+        Err(_) => work(),
+    }
+}
+
 impl TranspositionTable {
-    pub fn new(megabytes: usize) -> Result<TranspositionTable, AllocError> {
+    /// A table of `megabytes`, its memory first written (the pages faulted
+    /// in) by `threads` threads in parallel.
+    pub fn new(megabytes: usize, threads: usize) -> Result<TranspositionTable, AllocError> {
         let available = crate::memory::available_bytes();
         let error = AllocError {
             megabytes,
@@ -118,7 +136,13 @@ impl TranspositionTable {
         let count = bytes / std::mem::size_of::<Bucket>();
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(count).map_err(|_| error)?;
-        buckets.resize_with(count, Bucket::default);
+        on_threads(threads, count, || {
+            (0..count)
+                .into_par_iter()
+                .with_min_len(CLEAR_CHUNK)
+                .map(|_| Bucket::default())
+                .collect_into_vec(&mut buckets)
+        });
         Ok(TranspositionTable {
             buckets,
             age: AtomicU8::new(0),
@@ -129,14 +153,17 @@ impl TranspositionTable {
         (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
-    /// Empties every entry (`ucinewgame`, `Clear Hash`).
-    pub fn clear(&self) {
-        for bucket in &self.buckets {
-            for e in &bucket.entries {
-                e.check.store(0, Ordering::Relaxed);
-                e.data.store(0, Ordering::Relaxed);
-            }
-        }
+    /// Empties every entry (`ucinewgame`, `Clear Hash`), on `threads`
+    /// threads in parallel.
+    pub fn clear(&self, threads: usize) {
+        on_threads(threads, self.buckets.len(), || {
+            self.buckets.par_chunks(CLEAR_CHUNK).for_each(|chunk| {
+                for e in chunk.iter().flat_map(|b| &b.entries) {
+                    e.check.store(0, Ordering::Relaxed);
+                    e.data.store(0, Ordering::Relaxed);
+                }
+            })
+        });
         self.age.store(0, Ordering::Relaxed);
     }
 
@@ -243,7 +270,7 @@ mod tests {
 
     #[test]
     fn store_then_probe() {
-        let tt = TranspositionTable::new(1).unwrap();
+        let tt = TranspositionTable::new(1, 1).unwrap();
         let m = Move::new(Square::E1, Square::F1);
         tt.store(0xDEAD_BEEF, m, -123, 45, 7, Bound::Lower, 3);
         let hit = tt.probe(0xDEAD_BEEF, 3).unwrap();
@@ -256,7 +283,7 @@ mod tests {
 
     #[test]
     fn mate_scores_are_relative_to_the_node() {
-        let tt = TranspositionTable::new(1).unwrap();
+        let tt = TranspositionTable::new(1, 1).unwrap();
         tt.store(42, Move::NONE, mate_in(9), 0, 5, Bound::Exact, 4);
         assert_eq!(tt.probe(42, 4).unwrap().score, mate_in(9));
         assert_eq!(tt.probe(42, 2).unwrap().score, mate_in(7));
@@ -264,7 +291,7 @@ mod tests {
 
     #[test]
     fn hashfull_counts_this_search_and_clear_empties() {
-        let tt = TranspositionTable::new(1).unwrap();
+        let tt = TranspositionTable::new(1, 1).unwrap();
         assert_eq!(tt.hashfull(), 0);
         for k in 0..100_000u64 {
             tt.store(
@@ -280,18 +307,44 @@ mod tests {
         assert!(tt.hashfull() > 500);
         tt.new_search();
         assert_eq!(tt.hashfull(), 0);
-        tt.clear();
+        tt.clear(3);
         assert!(tt.probe(0x9E37_79B9_7F4A_7C15, 0).is_none());
     }
 
     #[test]
+    fn tables_made_and_cleared_on_several_threads_are_whole_and_empty() {
+        // Four threads, several chunks each: every entry starts empty and
+        // every one is emptied again.
+        let tt = TranspositionTable::new(9, 4).unwrap();
+        assert_eq!(tt.megabytes(), 9);
+        let keys: Vec<u64> = (1..200_000u64)
+            .map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        assert!(keys.iter().all(|&k| tt.probe(k, 0).is_none()));
+        let m = Move::new(Square::E1, Square::F1);
+        for &k in &keys {
+            tt.store(k, m, 1, 2, 3, Bound::Exact, 0);
+        }
+        assert!(tt.buckets.iter().all(|b| b
+            .entries
+            .iter()
+            .any(|e| e.data.load(Ordering::Relaxed) != 0)));
+        tt.clear(4);
+        assert!(tt
+            .buckets
+            .iter()
+            .flat_map(|b| &b.entries)
+            .all(|e| e.data.load(Ordering::Relaxed) == 0 && e.check.load(Ordering::Relaxed) == 0));
+    }
+
+    #[test]
     fn impossible_size_fails_cleanly() {
-        assert!(TranspositionTable::new(usize::MAX >> 21).is_err());
+        assert!(TranspositionTable::new(usize::MAX >> 21, 2).is_err());
         // More than the machine has, but small enough for the allocator
         // to promise it lazily: refused before any page is touched.
         if let Some(available) = crate::memory::available_bytes() {
             let mb = usize::try_from(available >> 20).unwrap() + 1024;
-            let err = TranspositionTable::new(mb).err().expect("refused");
+            let err = TranspositionTable::new(mb, 1).err().expect("refused");
             assert_eq!(err.megabytes, mb);
             assert!(err.to_string().contains("available"), "{err}");
         }

@@ -183,7 +183,10 @@ impl Session {
                     .out
                     .error(&format!("{e}; keeping {} MB", self.engine.hash_megabytes())),
             },
-            Change::Threads(n) => self.options.threads = n,
+            Change::Threads(n) => {
+                self.options.threads = n;
+                self.engine.set_threads(n);
+            }
             Change::MultiPv(n) => self.options.multi_pv = n,
             Change::Ponder(b) => self.options.ponder = b,
             Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
