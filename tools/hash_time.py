@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""Seconds from `setoption name Hash` (and then `ucinewgame`) to `readyok`.
+
+Sets `Threads` first, so that the table is allocated and cleared by that
+many threads, as on a big machine; the table's size must fit in memory.
+
+usage: tools/hash_time.py ./hoeven [--threads 1 2] [--hash 16384]
+"""
+
+import argparse
+import subprocess
+import time
+
+
+def until_ready(engine, commands):
+    """Sends `commands` and `isready`; seconds until `readyok`, other lines."""
+    start = time.monotonic()
+    for command in commands + ["isready"]:
+        engine.stdin.write(command + "\n")
+    engine.stdin.flush()
+    lines = []
+    while True:
+        line = engine.stdout.readline()
+        if not line:
+            raise RuntimeError("the engine exited")
+        if line.strip() == "readyok":
+            return time.monotonic() - start, lines
+        lines.append(line.strip())
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("engine")
+    parser.add_argument("--threads", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--hash", type=int, default=16384, help="MB")
+    args = parser.parse_args()
+    for threads in args.threads:
+        engine = subprocess.Popen([args.engine], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True)
+        until_ready(engine, ["uci", f"setoption name Threads value {threads}"])
+        alloc, said = until_ready(engine, [f"setoption name Hash value {args.hash}"])
+        clear, _ = until_ready(engine, ["ucinewgame"])
+        print(f"Threads {threads}: Hash {args.hash} to readyok {alloc:.2f} s, "
+              f"ucinewgame to readyok {clear:.2f} s {' '.join(said)}".rstrip())
+        engine.stdin.write("quit\n")
+        engine.stdin.flush()
+        engine.wait()
+
+
+if __name__ == "__main__":
+    main()
