@@ -6,8 +6,7 @@
 //! probe results and played endings are checked against python-chess by
 //! `tests/python/syzygy_check.py`.
 
-#[path = "common/uci_harness.rs"]
-mod harness;
+use testkit::uci_harness as harness;
 
 use harness::{board_after, Engine, Score, SOON};
 use std::io::Read;
