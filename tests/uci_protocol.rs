@@ -110,6 +110,10 @@ fn uci_handshake_declares_identity_and_every_option() {
         ("UCI_Chess960", "check"),
         ("UCI_ShowWDL", "check"),
         ("UCI_AnalyseMode", "check"),
+        ("SyzygyPath", "string"),
+        ("SyzygyProbeDepth", "spin"),
+        ("Syzygy50MoveRule", "check"),
+        ("SyzygyProbeLimit", "spin"),
     ];
     for (name, kind) in expected {
         let prefix = format!("option name {name} type ");
@@ -146,6 +150,9 @@ fn uci_handshake_declares_identity_and_every_option() {
                     });
                 }
             }
+            "string" => e.check(rest.len() == 3 && rest[1] == "default", || {
+                format!("a string option has one default word: '{line}'")
+            }),
             _ => e.check(rest.len() == 1, || {
                 format!("a button has no default: '{line}'")
             }),
