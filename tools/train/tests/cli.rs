@@ -14,8 +14,9 @@ rkbq1r1b/1pp1p1p1/p4n2/3p1p1p/PPnP4/3N1PPN/2P1P2P/RKBQ1R1B w KQkq - 0 8 | 44 | 0
 8/5pk1/4p1p1/3qP2p/5P1P/4Q1P1/5K2/8 w - - 9 52 | 0 | 0.5
 ";
 
-fn dir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("hoeven-train-cli-{}", std::process::id()));
+/// A directory of the test's own: the tests run in parallel.
+fn dir(test: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("hoeven-train-cli-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     d
 }
@@ -37,7 +38,7 @@ fn text(o: &Output) -> String {
 
 #[test]
 fn convert_train_and_eval_a_small_net() {
-    let d = dir();
+    let d = dir("convert");
     let input = d.join("in.txt");
     std::fs::write(&input, LINES.repeat(20)).unwrap();
     let bin = d.join("train.bin");
@@ -84,8 +85,7 @@ fn convert_train_and_eval_a_small_net() {
 
 #[test]
 fn bad_input_is_refused_with_a_message() {
-    let d = dir().join("bad");
-    std::fs::create_dir_all(&d).unwrap();
+    let d = dir("bad");
     let input = d.join("bad.txt");
     std::fs::write(&input, format!("{LINES}not a record\n")).unwrap();
     let bin = d.join("bad.bin");
