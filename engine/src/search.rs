@@ -252,15 +252,10 @@ impl<'a> Searcher<'a> {
                 return true;
             }
         }
-        // A best move that has held for several iterations and took most of
-        // the effort needs less time; a changing one deserves more.
-        let stable =
-            TM_STABILITY_BASE - TM_STABILITY_STEP * self.stability.min(TM_STABILITY_MAX) as f64;
         let total: u64 = self.root_moves.iter().map(|rm| rm.nodes).sum();
         let share = self.root_moves[0].nodes as f64 / total.max(1) as f64;
-        let effort = (TM_NODES_BASE - share) * TM_NODES_SCALE;
         !self.shared.pondering.load(Ordering::Relaxed)
-            && self.shared.time.soft_expired(stable * effort)
+            && self.shared.time.iterations_done(self.stability, share)
     }
 
     fn report_line(&self, index: usize, depth: i32, bound: Option<Bound>) {

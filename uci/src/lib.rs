@@ -9,6 +9,7 @@ pub mod options;
 pub mod output;
 pub mod perft;
 mod pgn;
+mod score;
 pub mod selfplay;
 pub mod session;
 
