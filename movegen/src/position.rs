@@ -80,34 +80,48 @@ impl Position {
     /// Plays `m`, which must be legal here.
     #[inline(always)]
     pub fn make_move(&mut self, m: Move) {
-        let mut next = self.board().clone();
+        let next = self.push_copy();
         next.make_move(m);
-        self.keys.push(next.key());
-        self.later.push(next);
+        let key = next.key();
+        self.keys.push(key);
     }
 
     /// Passes the move to the other side (the search's null move); the side
     /// to move must not be in check.
     #[inline(always)]
     pub fn make_null_move(&mut self) {
-        let mut next = self.board().clone();
+        let next = self.push_copy();
         next.make_null_move();
-        self.keys.push(next.key());
-        self.later.push(next);
+        let key = next.key();
+        self.keys.push(key);
         self.nulls.push(self.later.len());
+    }
+
+    /// A copy of the current board on top of the stack, written in place:
+    /// the one copy a move costs.
+    #[inline(always)]
+    fn push_copy(&mut self) -> &mut Board {
+        match self.later.len() {
+            0 => self.later.push(self.first.clone()),
+            n => self.later.extend_from_within(n - 1..),
+        }
+        let n = self.later.len();
+        &mut self.later[n - 1]
     }
 
     /// Takes back the last move (or null move); at the first position there
     /// is none, and the call says so.
     #[inline(always)]
     pub fn unmake_move(&mut self) -> bool {
-        if self.later.pop().is_none() {
+        let Some(ply) = self.later.len().checked_sub(1) else {
             return false;
-        }
-        if self.nulls.last() == Some(&(self.later.len() + 1)) {
+        };
+        // Truncating, not popping: nothing is copied out.
+        self.later.truncate(ply);
+        if self.nulls.last() == Some(&(ply + 1)) {
             self.nulls.pop();
         }
-        self.keys.pop();
+        self.keys.truncate(ply + 1);
         true
     }
 
