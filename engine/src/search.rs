@@ -496,14 +496,18 @@ impl<'a> Searcher<'a> {
         let mut captures_tried = [0usize; 32];
         let mut capture_count = 0;
 
-        while let Some(m) = picker.next(pos.board(), self.history) {
+        loop {
             let board = pos.board();
+            let Some(m) = picker.next(board, self.history) else {
+                break;
+            };
             if m == excluded
                 || (root && !self.root_moves[self.pv_index..].iter().any(|rm| rm.mv == m))
             {
                 continue;
             }
             let quiet = is_quiet(board, m);
+            let moved = board.piece_on(m.from()).map(|p| PieceTo::new(p, m.to()));
 
             // Shallow-depth pruning, never before a move has been found that
             // avoids being mated.
@@ -590,10 +594,6 @@ impl<'a> Searcher<'a> {
                 }
             }
 
-            let moved = pos
-                .board()
-                .piece_on(m.from())
-                .map(|p| PieceTo::new(p, m.to()));
             let nodes_before = self.nodes;
             pos.make_move(m);
             self.stack[ply + 1] = Frame {
@@ -825,8 +825,11 @@ impl<'a> Searcher<'a> {
         let mut picker = MovePicker::new(hash_move, [Move::NONE; 2], !in_check, [None; 2]);
         let mut best_move = Move::NONE;
         let mut moves_searched = 0;
-        while let Some(m) = picker.next(pos.board(), self.history) {
+        loop {
             let board = pos.board();
+            let Some(m) = picker.next(board, self.history) else {
+                break;
+            };
             // Outside check, captures that lose material are not worth a look.
             if !in_check && !picker.yielded_winning_capture() && !crate::see::see_ge(board, m, 0) {
                 continue;

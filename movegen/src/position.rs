@@ -131,13 +131,18 @@ impl Position {
     /// before it. With `since` the current ply this is the threefold rule.
     #[inline]
     pub fn is_repetition(&self, since: usize) -> bool {
+        self.repeats(self.board(), since)
+    }
+
+    #[inline(always)]
+    fn repeats(&self, board: &Board, since: usize) -> bool {
         let n = self.keys.len();
         let current = n - 1;
-        let key = self.keys[current];
+        let key = board.key();
         let after_null = self.nulls.last().map_or(usize::MAX, |&p| current - p);
         // Only positions since the last capture, pawn move or null move can
         // repeat, and only with the same side to move, four plies back at least.
-        let reach = (self.board().halfmove_clock() as usize).min(after_null);
+        let reach = (board.halfmove_clock() as usize).min(after_null);
         let mut seen = 0;
         let mut back = 4;
         while back <= reach && back < n {
@@ -160,8 +165,7 @@ impl Position {
     /// move draw, unless the last of them mated.
     #[inline]
     pub fn is_fifty_move_draw(&self) -> bool {
-        let board = self.board();
-        board.halfmove_clock() >= 100 && (!board.in_check() || board.has_legal_move())
+        fifty_moves_drawn(self.board())
     }
 
     /// Whether the search may score the current position as a draw:
@@ -169,9 +173,8 @@ impl Position {
     /// [`Position::is_repetition`] counts them from ply `since`.
     #[inline]
     pub fn is_draw(&self, since: usize) -> bool {
-        self.board().is_insufficient_material()
-            || self.is_fifty_move_draw()
-            || self.is_repetition(since)
+        let board = self.board();
+        board.is_insufficient_material() || fifty_moves_drawn(board) || self.repeats(board, since)
     }
 
     /// Whether the rules end the game here, and how.
@@ -195,6 +198,11 @@ impl Position {
         self.is_repetition(self.ply())
             .then_some(Verdict::Repetition)
     }
+}
+
+#[inline(always)]
+fn fifty_moves_drawn(board: &Board) -> bool {
+    board.halfmove_clock() >= 100 && (!board.in_check() || board.has_legal_move())
 }
 
 impl From<Board> for Position {
