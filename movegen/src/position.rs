@@ -97,14 +97,11 @@ impl Position {
         self.nulls.push(self.later.len());
     }
 
-    /// A copy of the current board on top of the stack, written in place:
-    /// the one copy a move costs.
+    /// A copy of the current board on top of the stack.
     #[inline(always)]
     fn push_copy(&mut self) -> &mut Board {
-        match self.later.len() {
-            0 => self.later.push(self.first.clone()),
-            n => self.later.extend_from_within(n - 1..),
-        }
+        let top = self.board().clone();
+        self.later.push(top);
         let n = self.later.len();
         &mut self.later[n - 1]
     }
