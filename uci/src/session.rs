@@ -12,7 +12,7 @@ use crate::options::{self, Change, Options};
 use crate::output::{Output, UciReporter};
 use crossbeam_channel::{Receiver, Sender};
 use engine::{Engine, Limits, SearchOptions, SearchRequest};
-use movegen::{chess960, Board, CastlingNotation};
+use movegen::{chess960, Board, CastlingNotation, Position};
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::Arc;
@@ -40,9 +40,8 @@ pub struct Session {
     out: Output,
     engine: Engine,
     options: Options,
-    board: Board,
-    /// Keys of the positions before `board` in the game, for repetitions.
-    history: Vec<u64>,
+    /// The game as `position` set it up, for repetitions.
+    position: Position,
     searching: bool,
     pending: VecDeque<String>,
     events: Sender<Event>,
@@ -68,8 +67,7 @@ impl Session {
             out,
             engine,
             options,
-            board: Board::startpos(),
-            history: Vec::new(),
+            position: Position::new(Board::startpos()),
             searching: false,
             pending: VecDeque::new(),
             events,
@@ -159,7 +157,7 @@ impl Session {
             "position" => self.position(&args),
             "go" => self.go(&args),
             "d" => self.display(),
-            "eval" => self.out.line(eval::trace(&self.board).trim_end()),
+            "eval" => self.out.line(eval::trace(self.position.board()).trim_end()),
             "bench" => self.bench(&args),
             "stop" | "ponderhit" => {}
             "quit" => return self.quit(),
@@ -224,17 +222,13 @@ impl Session {
                 setup.join(" ")
             )),
         };
-        let mut board = match board {
-            Ok(b) => b,
+        let mut position = match board {
+            Ok(b) => Position::new(b),
             Err(e) => return self.out.error(&format!("{e}; position unchanged")),
         };
-        let mut history = Vec::with_capacity(moves.len());
         for (ply, text) in moves.iter().enumerate() {
-            match board.parse_uci_move(text, self.options.chess960) {
-                Ok(m) => {
-                    history.push(board.key());
-                    board.make_move(m);
-                }
+            match position.board().parse_uci_move(text, self.options.chess960) {
+                Ok(m) => position.make_move(m),
                 Err(e) => {
                     self.out.error(&format!(
                         "move {} ('{text}') at ply {}: {e}; position set after the last legal move",
@@ -245,27 +239,35 @@ impl Session {
                 }
             }
         }
-        self.board = board;
-        self.history = history;
+        self.position = position;
     }
 
     fn go(&mut self, args: &[&str]) {
         let start = Instant::now();
         let mut warnings = Vec::new();
-        let parsed = go::parse(args, &self.board, self.options.chess960, &mut warnings);
+        let parsed = go::parse(
+            args,
+            self.position.board(),
+            self.options.chess960,
+            &mut warnings,
+        );
         for w in warnings {
             self.out.error(&w);
         }
         let limits: Limits = match parsed {
             Go::Perft(depth) => {
-                let report = crate::perft::report(&self.board, depth, self.options.chess960, false);
+                let report = crate::perft::report(
+                    self.position.board(),
+                    depth,
+                    self.options.chess960,
+                    false,
+                );
                 return self.out.line(report.trim_end());
             }
             Go::Search(limits) => limits,
         };
         let request = SearchRequest {
-            root: self.board.clone(),
-            history: self.history.clone(),
+            position: self.position.clone(),
             limits,
             options: SearchOptions {
                 threads: self.options.threads,
@@ -285,7 +287,7 @@ impl Session {
     }
 
     fn display(&self) {
-        let b = &self.board;
+        let b = self.position.board();
         let mut s = String::from("\n +---+---+---+---+---+---+---+---+\n");
         for rank in (0..8u8).rev() {
             for file in 0..8u8 {
