@@ -247,7 +247,7 @@ fn without_an_analysable_game_the_exit_status_is_non_zero() {
     assert_eq!(run.code, 2);
     assert!(run
         .stderr
-        .contains("--depth '0': expected a depth from 1 to 100"));
+        .contains("invalid value '0' for '--depth <N>': 0 is not in 1..=100"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -273,10 +273,18 @@ fn bad_input_is_refused_with_a_reason() {
         (
             &["--games", "2", "--frobnicate"],
             2,
-            "unknown argument '--frobnicate'",
+            "unexpected argument '--frobnicate'",
         ),
-        (&["--nodes", "100"], 2, "--games is required"),
-        (&["--games", "2", "--tc", "fast"], 2, "--tc 'fast'"),
+        (
+            &["--nodes", "100"],
+            2,
+            "required arguments were not provided:\n  --games <N>",
+        ),
+        (
+            &["--games", "2", "--tc", "fast"],
+            2,
+            "invalid value 'fast' for '--tc <SPEC>'",
+        ),
         (&["--games", "3", "--pairs"], 2, "--games must be even"),
         (
             &["--games", "2", "--compare", "Hash=1", "Depth=3"],

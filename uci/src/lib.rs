@@ -4,7 +4,6 @@
 //! one directly.
 
 pub mod castling;
-pub mod cli;
 mod go;
 pub mod options;
 pub mod output;

@@ -24,12 +24,12 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-pub fn command_line(args: &[String]) -> ExitCode {
-    let config = match uci::cli::config_or_exit("analyse", args::HELP, args::parse(args)) {
-        Ok(config) => config,
-        Err(code) => return code,
-    };
-    match run(&config) {
+pub use args::{Args, Config};
+
+/// Analyses the games `config` names; the exit status is a failure when no
+/// game could be analysed.
+pub fn run(config: &Config) -> ExitCode {
+    match analyse_file(config) {
         Ok(analysed) if analysed > 0 => ExitCode::SUCCESS,
         Ok(_) => ExitCode::FAILURE,
         Err(e) => {
@@ -99,7 +99,7 @@ fn create(path: &Path) -> Result<BufWriter<File>, RunError> {
 }
 
 /// Analyses the file's games; returns how many were analysed.
-fn run(config: &args::Config) -> Result<usize, RunError> {
+fn analyse_file(config: &Config) -> Result<usize, RunError> {
     let (games, found) = read_games(&config.input)?;
     if found == 0 {
         eprintln!("analyse: no games in {}", config.input.display());
