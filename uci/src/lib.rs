@@ -3,12 +3,10 @@
 //! session when started without arguments; the fuzz targets and tests drive
 //! one directly.
 
-pub mod castling;
 mod go;
 pub mod options;
 pub mod output;
 pub mod perft;
-pub mod pgn;
 pub mod session;
 
 /// Prints a line; a closed pipe (`hoeven bench | head`) is not an error

@@ -12,7 +12,6 @@ mod opening_choice;
 mod openings;
 mod output;
 mod pgn;
-mod pgn_read;
 mod player;
 mod progress;
 mod rules;
