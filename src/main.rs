@@ -94,9 +94,6 @@ fn run_perft(depth: u32, fen: &[String], threads: bool) -> ExitCode {
 }
 
 fn bench(depth: i32) -> ExitCode {
-    let result = engine::bench::run(depth, |i, fen, nodes| {
-        say(&format!("position {:2}: {nodes:>10} nodes  {fen}", i + 1));
-    });
-    say(&format!("\n{} nodes {} nps", result.nodes, result.nps()));
+    uci::bench::report(depth, say);
     ExitCode::SUCCESS
 }

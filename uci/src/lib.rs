@@ -3,6 +3,7 @@
 //! session when started without arguments; the fuzz targets and tests drive
 //! one directly.
 
+pub mod bench;
 mod go;
 pub mod options;
 pub mod output;
