@@ -3,13 +3,11 @@
 //! session when started without arguments; the fuzz targets and tests drive
 //! one directly.
 
-pub mod castling;
-pub mod cli;
+pub mod bench;
 mod go;
 pub mod options;
 pub mod output;
 pub mod perft;
-pub mod pgn;
 mod score;
 pub mod session;
 

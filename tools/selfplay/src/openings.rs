@@ -2,12 +2,13 @@
 //! positions, the classical start, or the openings of an EPD or PGN file;
 //! then, when asked, a few random plies.
 
-use super::pgn_read::{self, PgnError};
-use movegen::{chess960, Board, FenError, Move, Position};
+use chessio::castling::castling_is_classical;
+use chessio::epd::{self, EpdError};
+use chessio::pgn::{self, GameError};
+use movegen::{chess960, Board, Move, Position};
 use rand::Rng;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use uci::castling::castling_is_classical;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
@@ -56,8 +57,8 @@ impl Opening {
 pub enum OpeningError {
     Read(PathBuf, std::io::Error),
     Empty(PathBuf),
-    Fen { line: usize, error: FenError },
-    Pgn(PgnError),
+    Epd(EpdError),
+    Pgn(GameError),
 }
 
 impl fmt::Display for OpeningError {
@@ -65,7 +66,7 @@ impl fmt::Display for OpeningError {
         match self {
             OpeningError::Read(path, e) => write!(f, "cannot read {}: {e}", path.display()),
             OpeningError::Empty(path) => write!(f, "{} holds no opening", path.display()),
-            OpeningError::Fen { line, error } => write!(f, "line {line}: {error}"),
+            OpeningError::Epd(e) => write!(f, "{e}"),
             OpeningError::Pgn(e) => write!(f, "{e}"),
         }
     }
@@ -89,7 +90,7 @@ impl Source {
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
         let openings = if is_pgn {
-            pgn_read::read(&text, variant).map_err(OpeningError::Pgn)?
+            read_pgn(&text, variant)?
         } else {
             read_epd(&text, variant)?
         };
@@ -144,32 +145,33 @@ pub fn with_random_plies(opening: &Opening, plies: u32, rng: &mut impl Rng) -> O
     })
 }
 
-/// EPD or FEN lines: the first four fields, and the move counters when the
-/// fifth and sixth are numbers. Blank lines and `#` comments are skipped.
+/// The games of a PGN file: their start positions and main lines. The
+/// first game that does not read stops the run.
+fn read_pgn(text: &str, variant: Variant) -> Result<Vec<Opening>, OpeningError> {
+    pgn::read(text)
+        .into_iter()
+        .map(|game| {
+            let game = game.map_err(OpeningError::Pgn)?;
+            Ok(Opening {
+                chess960: variant != Variant::Classical || game.chess960,
+                start: game.start,
+                moves: game.moves,
+            })
+        })
+        .collect()
+}
+
+/// EPD or FEN lines, one opening each.
 fn read_epd(text: &str, variant: Variant) -> Result<Vec<Opening>, OpeningError> {
-    let mut openings = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let counters = match fields.get(4..6) {
-            Some([h, f]) if h.parse::<u16>().is_ok() && f.parse::<u16>().is_ok() => {
-                format!("{h} {f}")
-            }
-            _ => "0 1".to_string(),
-        };
-        let position = fields.get(..4).unwrap_or(&fields).join(" ");
-        let start = Board::from_fen(&format!("{position} {counters}"))
-            .map_err(|error| OpeningError::Fen { line: i + 1, error })?;
-        openings.push(Opening {
+    let boards = epd::read(text).map_err(OpeningError::Epd)?;
+    Ok(boards
+        .into_iter()
+        .map(|start| Opening {
             chess960: variant != Variant::Classical || !castling_is_classical(&start),
             start,
             moves: Vec::new(),
-        });
-    }
-    Ok(openings)
+        })
+        .collect())
 }
 
 #[cfg(test)]
@@ -237,7 +239,30 @@ mod tests {
         assert!(o[0].chess960 && !o[1].chess960);
         assert_eq!(o[0].start.fullmove_number(), 1);
         match read_epd("8/8/8/8/8/8/8/8 w - -\n", Variant::Chess960) {
-            Err(OpeningError::Fen { line: 1, .. }) => {}
+            Err(OpeningError::Epd(EpdError { line: 1, .. })) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn pgn_games_are_openings_and_a_bad_one_is_named() {
+        let text = r#"[Event "a \"quoted\" name"]
+[Variant "Chess960"]
+[FEN "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"]
+
+1. e4 {a comment (with parenthesis} e5 (1... c5 2. Nf3 (2. c3) d6) 2.Nd3 $1 ; to the end
+Nc6! *
+
+[Event "second"]
+1. d4 d5 2. c4 1/2-1/2
+"#;
+        let o = read_pgn(text, Variant::Classical).unwrap();
+        assert_eq!(o.len(), 2);
+        assert_eq!((o[0].moves.len(), o[1].moves.len()), (4, 3));
+        assert!(o[0].chess960 && !o[1].chess960);
+        assert!(read_pgn("1. d4 *", Variant::Chess960).unwrap()[0].chess960);
+        match read_pgn("1. e4 e5 *\n1. e4 e5 2. Nf3 Kc9 *", Variant::Classical) {
+            Err(OpeningError::Pgn(e)) => assert_eq!(e.game, 2, "{e}"),
             other => panic!("{other:?}"),
         }
     }
