@@ -4,7 +4,9 @@
 pub mod analyse;
 mod castling;
 mod cli;
+pub mod genfens;
 mod go;
+pub mod openings;
 pub mod options;
 pub mod output;
 pub mod perft;

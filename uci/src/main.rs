@@ -1,10 +1,13 @@
 //! The `hoeven` binary: a UCI engine when started without arguments, and
 //! command-line tools otherwise (`perft`, `bench`, `selfplay`, `analyse`).
+//! Arguments that are UCI commands with their words (`"genfens 8 seed 1 book
+//! None" quit`, as OpenBench runs it) are run as UCI input lines.
 
 use std::process::ExitCode;
 use uci::{analyse, perft, say, selfplay, session};
 
 const USAGE: &str = "usage: hoeven                       UCI engine on standard input/output
+       hoeven \"<uci command>\" ...     runs the UCI commands, then quits
        hoeven perft <depth> [fen] [--threads]
        hoeven bench [depth]
        hoeven selfplay --games N [options]   (--help for the options)
@@ -12,6 +15,13 @@ const USAGE: &str = "usage: hoeven                       UCI engine on standard 
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args
+        .first()
+        .is_some_and(|a| a.trim().contains(char::is_whitespace))
+    {
+        session::run_lines(&args);
+        return ExitCode::SUCCESS;
+    }
     match args.first().map(String::as_str) {
         None => {
             session::run();

@@ -7,6 +7,7 @@
 //! the engine idle (`go`, `setoption`, `ucinewgame`, ...) wait in a queue
 //! until the running search has sent its `bestmove`.
 
+use crate::genfens;
 use crate::go::{self, Go};
 use crate::options::{self, Change, Options};
 use crate::output::{Output, UciReporter};
@@ -161,6 +162,7 @@ impl Session {
             "d" => self.display(),
             "eval" => self.out.line(eval::trace(&self.board).trim_end()),
             "bench" => self.bench(&args),
+            "genfens" => self.genfens(&args),
             "stop" | "ponderhit" => {}
             "quit" => return self.quit(),
             other => self.out.error(&format!("unknown command '{other}'")),
@@ -335,6 +337,25 @@ impl Session {
         self.out
             .line(&format!("\n{} nodes {} nps", result.nodes, result.nps()));
     }
+
+    /// `genfens N seed S book <file|None> [extra]`: one `info string genfens
+    /// <FEN>` line per opening, the form OpenBench's client reads.
+    fn genfens(&mut self, args: &[&str]) {
+        let request = match genfens::Request::parse(args) {
+            Ok(r) => r,
+            Err(e) => return self.out.error(&e),
+        };
+        match genfens::generate(&request, &mut self.engine) {
+            Ok(openings) => {
+                let lines: Vec<String> = openings
+                    .iter()
+                    .map(|b| format!("info string genfens {}", b.to_fen(CastlingNotation::XFen)))
+                    .collect();
+                self.out.line(&lines.join("\n"));
+            }
+            Err(e) => self.out.error(&format!("genfens: {e}")),
+        }
+    }
 }
 
 fn parse_number(s: &str) -> Result<u32, String> {
@@ -377,4 +398,24 @@ pub fn run() {
             break;
         }
     }
+}
+
+/// Runs `lines` as UCI commands, each after the search started by the one
+/// before has ended, then quits: the form `hoeven "genfens ..." quit` that
+/// OpenBench uses.
+pub fn run_lines(lines: &[String]) {
+    let (tx, rx): (Sender<Event>, Receiver<Event>) = crossbeam_channel::unbounded();
+    let mut session = Session::new(Output::stdout(), tx);
+    for line in lines {
+        if session.on_event(Event::Line(line.clone())) == Flow::Quit {
+            return;
+        }
+        while session.is_searching() {
+            let Ok(event) = rx.recv() else { break };
+            if session.on_event(event) == Flow::Quit {
+                return;
+            }
+        }
+    }
+    session.on_event(Event::Eof);
 }

@@ -4,28 +4,12 @@
 
 use super::pgn_read::{self, PgnError};
 use crate::castling::castling_is_classical;
-use movegen::{chess960, Board, FenError, Move};
+pub use crate::openings::Variant;
+use crate::openings::{random_plies, read_epd};
+use movegen::{Board, FenError, Move};
 use rand::Rng;
 use std::fmt;
 use std::path::{Path, PathBuf};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Variant {
-    Chess960,
-    Dfrc,
-    Classical,
-}
-
-impl Variant {
-    pub fn parse(name: &str) -> Option<Variant> {
-        match name.to_ascii_lowercase().as_str() {
-            "chess960" | "960" | "frc" => Some(Variant::Chess960),
-            "dfrc" => Some(Variant::Dfrc),
-            "classical" | "standard" => Some(Variant::Classical),
-            _ => None,
-        }
-    }
-}
 
 /// A game's first position and the moves made before the engines take over.
 #[derive(Clone, Debug)]
@@ -86,7 +70,7 @@ impl Source {
         let openings = if is_pgn {
             pgn_read::read(&text, variant).map_err(OpeningError::Pgn)?
         } else {
-            read_epd(&text, variant)?
+            read_epd_openings(&text, variant)?
         };
         if openings.is_empty() {
             return Err(OpeningError::Empty(path.to_path_buf()));
@@ -102,16 +86,8 @@ impl Source {
             }
             Source::Random(variant) => *variant,
         };
-        let start = match variant {
-            Variant::Chess960 => chess960::start_position(rng.gen_range(0..960)),
-            Variant::Dfrc => {
-                chess960::double_start_position(rng.gen_range(0..960), rng.gen_range(0..960))
-            }
-            Variant::Classical => Ok(Board::startpos()),
-        };
         Opening {
-            // Numbers drawn from 0..960 are always valid start numbers.
-            start: start.unwrap_or_else(|_| Board::startpos()),
+            start: variant.random_start(rng),
             moves: Vec::new(),
             chess960: variant != Variant::Classical,
         }
@@ -121,55 +97,32 @@ impl Source {
 /// `opening` followed by `plies` uniformly random legal moves; `None` when
 /// the game ends on the way.
 pub fn with_random_plies(opening: &Opening, plies: u32, rng: &mut impl Rng) -> Option<Opening> {
-    let mut board = opening.position();
-    let mut moves = opening.moves.clone();
-    for _ in 0..plies {
-        let legal = board.legal_moves();
-        if legal.is_empty() {
-            return None;
-        }
-        let m = legal.as_slice()[rng.gen_range(0..legal.len())];
-        board.make_move(m);
-        moves.push(m);
-    }
-    board.has_legal_move().then(|| Opening {
+    let added = random_plies(&opening.position(), plies, rng)?;
+    Some(Opening {
         start: opening.start.clone(),
-        moves,
+        moves: opening.moves.iter().copied().chain(added).collect(),
         chess960: opening.chess960,
     })
 }
 
-/// EPD or FEN lines: the first four fields, and the move counters when the
-/// fifth and sixth are numbers. Blank lines and `#` comments are skipped.
-fn read_epd(text: &str, variant: Variant) -> Result<Vec<Opening>, OpeningError> {
-    let mut openings = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let counters = match fields.get(4..6) {
-            Some([h, f]) if h.parse::<u16>().is_ok() && f.parse::<u16>().is_ok() => {
-                format!("{h} {f}")
-            }
-            _ => "0 1".to_string(),
-        };
-        let position = fields.get(..4).unwrap_or(&fields).join(" ");
-        let start = Board::from_fen(&format!("{position} {counters}"))
-            .map_err(|error| OpeningError::Fen { line: i + 1, error })?;
-        openings.push(Opening {
+/// EPD or FEN lines as openings, Chess960 ones where the variant or the
+/// castling rights say so.
+fn read_epd_openings(text: &str, variant: Variant) -> Result<Vec<Opening>, OpeningError> {
+    let positions = read_epd(text).map_err(|(line, error)| OpeningError::Fen { line, error })?;
+    Ok(positions
+        .into_iter()
+        .map(|start| Opening {
             chess960: variant != Variant::Classical || !castling_is_classical(&start),
             start,
             moves: Vec::new(),
-        });
-    }
-    Ok(openings)
+        })
+        .collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use movegen::chess960;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 
@@ -227,11 +180,11 @@ mod tests {
                     bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - id \"960\";\n\
                     \n\
                     rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n";
-        let o = read_epd(text, Variant::Classical).unwrap();
+        let o = read_epd_openings(text, Variant::Classical).unwrap();
         assert_eq!(o.len(), 2);
         assert!(o[0].chess960 && !o[1].chess960);
         assert_eq!(o[0].start.fullmove_number(), 1);
-        match read_epd("8/8/8/8/8/8/8/8 w - -\n", Variant::Chess960) {
+        match read_epd_openings("8/8/8/8/8/8/8/8 w - -\n", Variant::Chess960) {
             Err(OpeningError::Fen { line: 1, .. }) => {}
             other => panic!("{other:?}"),
         }
