@@ -111,6 +111,8 @@ fn uci_handshake_declares_identity_and_every_option() {
         ("UCI_Chess960", "check"),
         ("UCI_ShowWDL", "check"),
         ("UCI_AnalyseMode", "check"),
+        ("UCI_LimitStrength", "check"),
+        ("UCI_Elo", "spin"),
     ];
     for (name, kind) in expected {
         let prefix = format!("option name {name} type ");

@@ -13,6 +13,7 @@ pub mod report;
 pub mod score;
 mod search;
 pub mod see;
+pub mod skill;
 pub mod time;
 pub mod tt;
 

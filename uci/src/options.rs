@@ -18,6 +18,8 @@ pub struct Options {
     pub chess960: bool,
     pub show_wdl: bool,
     pub analyse_mode: bool,
+    pub limit_strength: bool,
+    pub elo: u32,
 }
 
 impl Default for Options {
@@ -31,6 +33,8 @@ impl Default for Options {
             chess960: false,
             show_wdl: false,
             analyse_mode: false,
+            limit_strength: false,
+            elo: engine::skill::ELO_MIN,
         }
     }
 }
@@ -76,6 +80,18 @@ pub fn declarations() -> String {
         "option name UCI_AnalyseMode type check default {}",
         d.analyse_mode
     );
+    let _ = writeln!(
+        s,
+        "option name UCI_LimitStrength type check default {}",
+        d.limit_strength
+    );
+    let _ = writeln!(
+        s,
+        "option name UCI_Elo type spin default {} min {} max {}",
+        d.elo,
+        engine::skill::ELO_MIN,
+        engine::skill::ELO_MAX
+    );
     s
 }
 
@@ -91,6 +107,8 @@ pub enum Change {
     Chess960(bool),
     ShowWdl(bool),
     AnalyseMode(bool),
+    LimitStrength(bool),
+    Elo(u32),
 }
 
 /// The result of parsing `setoption`: the change, and a note when the value
@@ -142,6 +160,12 @@ pub fn parse(args: &str) -> Result<Parsed, String> {
         "uci_chess960" => (Change::Chess960(check()?), None),
         "uci_showwdl" => (Change::ShowWdl(check()?), None),
         "uci_analysemode" => (Change::AnalyseMode(check()?), None),
+        "uci_limitstrength" => (Change::LimitStrength(check()?), None),
+        "uci_elo" => spin(
+            u64::from(engine::skill::ELO_MIN),
+            u64::from(engine::skill::ELO_MAX),
+        )
+        .map(|(v, n)| (Change::Elo(v as u32), n))?,
         "clear hash" => (Change::ClearHash, None),
         _ => return Err(format!("unknown option '{name}'")),
     };
@@ -185,12 +209,23 @@ mod tests {
             Change::Chess960(true)
         );
         assert_eq!(parse("name Clear Hash").unwrap().change, Change::ClearHash);
+        assert_eq!(
+            parse("name UCI_LimitStrength value true").unwrap().change,
+            Change::LimitStrength(true)
+        );
+        assert_eq!(
+            parse("name UCI_Elo value 2000").unwrap().change,
+            Change::Elo(2000)
+        );
     }
 
     #[test]
     fn out_of_range_values_are_clamped_and_reported() {
         let p = parse("name Threads value 0").unwrap();
         assert_eq!(p.change, Change::Threads(1));
+        assert!(p.note.unwrap().contains("out of range"));
+        let p = parse("name UCI_Elo value 100").unwrap();
+        assert_eq!(p.change, Change::Elo(engine::skill::ELO_MIN));
         assert!(p.note.unwrap().contains("out of range"));
         let p = parse("name Hash value 99999999999999999999").unwrap();
         assert_eq!(p.change, Change::Hash(MAX_HASH_MB));

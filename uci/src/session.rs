@@ -12,7 +12,8 @@ use crate::go::{self, Go};
 use crate::options::{self, Change, Options};
 use crate::output::{Output, UciReporter};
 use crossbeam_channel::{Receiver, Sender};
-use engine::{Engine, Limits, SearchOptions, SearchRequest};
+use engine::skill::{SkillReporter, Strength};
+use engine::{Engine, Limits, Reporter, SearchOptions, SearchRequest};
 use movegen::{chess960, Board, CastlingNotation};
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -193,6 +194,8 @@ impl Session {
             Change::Chess960(b) => self.options.chess960 = b,
             Change::ShowWdl(b) => self.options.show_wdl = b,
             Change::AnalyseMode(b) => self.options.analyse_mode = b,
+            Change::LimitStrength(b) => self.options.limit_strength = b,
+            Change::Elo(elo) => self.options.elo = elo,
         }
     }
 
@@ -258,30 +261,41 @@ impl Session {
         for w in warnings {
             self.out.error(&w);
         }
-        let limits: Limits = match parsed {
+        let mut limits: Limits = match parsed {
             Go::Perft(depth) => {
                 let report = crate::perft::report(&self.board, depth, self.options.chess960, false);
                 return self.out.line(report.trim_end());
             }
             Go::Search(limits) => limits,
         };
-        let request = SearchRequest {
-            root: self.board.clone(),
-            history: self.history.clone(),
-            limits,
-            options: SearchOptions {
-                threads: self.options.threads,
-                multi_pv: self.options.multi_pv,
-                move_overhead: Duration::from_millis(self.options.move_overhead_ms),
-            },
-            start,
+        let mut options = SearchOptions {
+            threads: self.options.threads,
+            multi_pv: self.options.multi_pv,
+            move_overhead: Duration::from_millis(self.options.move_overhead_ms),
         };
-        let reporter = Arc::new(UciReporter {
+        let mut reporter: Arc<dyn Reporter> = Arc::new(UciReporter {
             out: self.out.clone(),
             chess960: self.options.chess960,
             show_wdl: self.options.show_wdl,
             done: self.events.clone(),
         });
+        if self.options.limit_strength {
+            let strength = Strength::from_elo(self.options.elo);
+            strength.restrict(&mut limits, &mut options);
+            reporter = Arc::new(SkillReporter::new(
+                reporter,
+                strength,
+                self.options.multi_pv,
+                self.board.key(),
+            ));
+        }
+        let request = SearchRequest {
+            root: self.board.clone(),
+            history: self.history.clone(),
+            limits,
+            options,
+            start,
+        };
         self.searching = true;
         self.engine.start(request, reporter);
     }
