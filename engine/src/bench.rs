@@ -5,9 +5,7 @@
 
 use crate::engine::{Engine, SearchRequest};
 use crate::limits::{Limits, SearchOptions};
-use crate::report::{PvInfo, Reporter};
-use movegen::{Board, Move};
-use std::sync::{Arc, Mutex};
+use movegen::{Board, Position};
 use std::time::{Duration, Instant};
 
 pub const DEFAULT_DEPTH: i32 = 10;
@@ -69,22 +67,6 @@ impl BenchResult {
     }
 }
 
-#[derive(Default)]
-struct LastNodes {
-    nodes: Mutex<u64>,
-}
-
-impl Reporter for LastNodes {
-    fn pv(&self, info: &PvInfo) {
-        if let Ok(mut n) = self.nodes.lock() {
-            *n = info.nodes;
-        }
-    }
-    fn current_move(&self, _: i32, _: Move, _: usize) {}
-    fn no_moves(&self, _: bool) {}
-    fn best_move(&self, _: Option<Move>, _: Option<Move>) {}
-}
-
 /// Searches every bench position to `depth`; `progress` is told each
 /// position's index, FEN and node count.
 pub fn run(depth: i32, mut progress: impl FnMut(usize, &str, u64)) -> BenchResult {
@@ -101,10 +83,8 @@ pub fn run(depth: i32, mut progress: impl FnMut(usize, &str, u64)) -> BenchResul
             continue;
         };
         engine.clear();
-        let reporter = Arc::new(LastNodes::default());
         let request = SearchRequest {
-            root,
-            history: Vec::new(),
+            position: Position::new(root),
             limits: Limits {
                 depth: Some(depth),
                 ..Limits::default()
@@ -112,9 +92,7 @@ pub fn run(depth: i32, mut progress: impl FnMut(usize, &str, u64)) -> BenchResul
             options: SearchOptions::default(),
             start: Instant::now(),
         };
-        engine.start(request, reporter.clone());
-        engine.wait();
-        let nodes = reporter.nodes.lock().map(|n| *n).unwrap_or(0);
+        let nodes = engine.search(request).nodes;
         progress(i, fen, nodes);
         total += nodes;
     }

@@ -11,14 +11,13 @@
 //! `bound CP` for the largest score, in centipawns either way, kept.
 
 use crate::openings::{random_plies, read_epd, Variant};
-use engine::{Engine, Limits, PvInfo, Reporter, SearchOptions, SearchRequest};
-use movegen::{Board, CastlingNotation, Move};
+use engine::{Engine, Limits, SearchOptions, SearchRequest};
+use movegen::{Board, CastlingNotation, Position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 use std::fmt;
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::time::Instant;
 
 /// Random plies after a start position, where the start is not from a book.
@@ -182,43 +181,16 @@ pub fn generate(request: &Request, engine: &mut Engine) -> Result<Vec<Board>, Ge
 /// the same openings whatever was searched before.
 fn search_score(engine: &mut Engine, root: &Board) -> Option<i32> {
     engine.clear();
-    let keeper = std::sync::Arc::new(ScoreKeeper::default());
-    let request = SearchRequest {
-        root: root.clone(),
-        history: Vec::new(),
+    let result = engine.search(SearchRequest {
+        position: Position::new(root.clone()),
         limits: Limits {
             nodes: Some(CHECK_NODES),
             ..Limits::default()
         },
         options: SearchOptions::default(),
         start: Instant::now(),
-    };
-    engine.start(request, keeper.clone());
-    engine.wait();
-    let score = match keeper.score.lock() {
-        Ok(s) => *s,
-        Err(poisoned) => *poisoned.into_inner(),
-    };
-    score
-}
-
-/// Keeps the score of the last exact main line.
-#[derive(Default)]
-struct ScoreKeeper {
-    score: Mutex<Option<i32>>,
-}
-
-impl Reporter for ScoreKeeper {
-    fn pv(&self, info: &PvInfo) {
-        if info.multipv == 1 && info.bound.is_none() {
-            if let Ok(mut s) = self.score.lock() {
-                *s = Some(info.score);
-            }
-        }
-    }
-    fn current_move(&self, _: i32, _: Move, _: usize) {}
-    fn no_moves(&self, _: bool) {}
-    fn best_move(&self, _: Option<Move>, _: Option<Move>) {}
+    });
+    result.lines.first().map(|line| line.score)
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use crate::output::{Output, UciReporter};
 use crossbeam_channel::{Receiver, Sender};
 use engine::skill::{SkillReporter, Strength};
 use engine::{Engine, Limits, Reporter, SearchOptions, SearchRequest};
-use movegen::{chess960, Board, CastlingNotation};
+use movegen::{chess960, Board, CastlingNotation, Position};
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::Arc;
@@ -42,9 +42,8 @@ pub struct Session {
     out: Output,
     engine: Engine,
     options: Options,
-    board: Board,
-    /// Keys of the positions before `board` in the game, for repetitions.
-    history: Vec<u64>,
+    /// The game as `position` set it up, for repetitions.
+    position: Position,
     searching: bool,
     pending: VecDeque<String>,
     events: Sender<Event>,
@@ -70,8 +69,7 @@ impl Session {
             out,
             engine,
             options,
-            board: Board::startpos(),
-            history: Vec::new(),
+            position: Position::new(Board::startpos()),
             searching: false,
             pending: VecDeque::new(),
             events,
@@ -161,7 +159,7 @@ impl Session {
             "position" => self.position(&args),
             "go" => self.go(&args),
             "d" => self.display(),
-            "eval" => self.out.line(eval::trace(&self.board).trim_end()),
+            "eval" => self.out.line(eval::trace(self.position.board()).trim_end()),
             "bench" => self.bench(&args),
             "genfens" => self.genfens(&args),
             "stop" | "ponderhit" => {}
@@ -229,17 +227,13 @@ impl Session {
                 setup.join(" ")
             )),
         };
-        let mut board = match board {
-            Ok(b) => b,
+        let mut position = match board {
+            Ok(b) => Position::new(b),
             Err(e) => return self.out.error(&format!("{e}; position unchanged")),
         };
-        let mut history = Vec::with_capacity(moves.len());
         for (ply, text) in moves.iter().enumerate() {
-            match board.parse_uci_move(text, self.options.chess960) {
-                Ok(m) => {
-                    history.push(board.key());
-                    board.make_move(m);
-                }
+            match position.board().parse_uci_move(text, self.options.chess960) {
+                Ok(m) => position.make_move(m),
                 Err(e) => {
                     self.out.error(&format!(
                         "move {} ('{text}') at ply {}: {e}; position set after the last legal move",
@@ -250,20 +244,29 @@ impl Session {
                 }
             }
         }
-        self.board = board;
-        self.history = history;
+        self.position = position;
     }
 
     fn go(&mut self, args: &[&str]) {
         let start = Instant::now();
         let mut warnings = Vec::new();
-        let parsed = go::parse(args, &self.board, self.options.chess960, &mut warnings);
+        let parsed = go::parse(
+            args,
+            self.position.board(),
+            self.options.chess960,
+            &mut warnings,
+        );
         for w in warnings {
             self.out.error(&w);
         }
         let mut limits: Limits = match parsed {
             Go::Perft(depth) => {
-                let report = crate::perft::report(&self.board, depth, self.options.chess960, false);
+                let report = crate::perft::report(
+                    self.position.board(),
+                    depth,
+                    self.options.chess960,
+                    false,
+                );
                 return self.out.line(report.trim_end());
             }
             Go::Search(limits) => limits,
@@ -286,12 +289,11 @@ impl Session {
                 reporter,
                 strength,
                 self.options.multi_pv,
-                self.board.key(),
+                self.position.board().key(),
             ));
         }
         let request = SearchRequest {
-            root: self.board.clone(),
-            history: self.history.clone(),
+            position: self.position.clone(),
             limits,
             options,
             start,
@@ -301,7 +303,7 @@ impl Session {
     }
 
     fn display(&self) {
-        let b = &self.board;
+        let b = self.position.board();
         let mut s = String::from("\n +---+---+---+---+---+---+---+---+\n");
         for rank in (0..8u8).rev() {
             for file in 0..8u8 {
