@@ -3,8 +3,7 @@
 //! bench quit`), and `genfens` openings, read as the client reads them and
 //! checked by python-chess.
 
-#[path = "common/uci_harness.rs"]
-mod harness;
+use testkit::uci_harness as harness;
 
 use harness::{binary, Engine, SOON};
 use movegen::Board;

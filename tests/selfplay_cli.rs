@@ -3,8 +3,7 @@
 //! match the games record for record (tests/python/selfplay_pgn_data.py),
 //! reproducibility from a seed, `--compare`, and refusals of bad input.
 
-#[path = "common/uci_harness.rs"]
-mod harness;
+use testkit::uci_harness as harness;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -3,8 +3,7 @@
 //! repeats itself in the same position, plays moves other than its best
 //! ones, and still never leaves a queen hanging.
 
-#[path = "common/uci_harness.rs"]
-mod harness;
+use testkit::uci_harness as harness;
 
 use harness::{board_after, find_move, Engine, SOON};
 

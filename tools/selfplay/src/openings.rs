@@ -3,13 +3,13 @@
 //! then, when asked, a few random plies.
 
 use super::pgn_read::{self, PgnError};
-use crate::castling::castling_is_classical;
-pub use crate::openings::Variant;
-use crate::openings::{random_plies, read_epd};
 use movegen::{Board, FenError, Move, Position};
 use rand::Rng;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use uci::castling::castling_is_classical;
+pub use uci::openings::Variant;
+use uci::openings::{random_plies, read_epd};
 
 /// A game's first position and the moves made before the engines take over.
 #[derive(Clone, Debug)]

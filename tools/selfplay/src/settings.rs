@@ -1,8 +1,8 @@
 //! The engine settings one player of a game uses: `--hash` for both sides
 //! in plain self-play, or one of the two option sets of `--compare`.
 
-use crate::options::MAX_HASH_MB;
 use std::fmt;
+use uci::options::MAX_HASH_MB;
 
 /// Options a `--compare` set may name; more join as parameters become
 /// settable.

@@ -1,10 +1,11 @@
 //! The `hoeven` binary: a UCI engine when started without arguments, and
 //! command-line tools otherwise (`perft`, `bench`, `selfplay`, `analyse`).
-//! Arguments that are UCI commands with their words (`"genfens 8 seed 1 book
-//! None" quit`, as OpenBench runs it) are run as UCI input lines.
+//! The protocol and each tool live in crates of their own; this wires them
+//! together. Arguments that are UCI commands with their words (`"genfens 8
+//! seed 1 book None" quit`, as OpenBench runs it) are run as UCI input lines.
 
 use std::process::ExitCode;
-use uci::{analyse, perft, say, selfplay, session};
+use uci::{perft, say, session};
 
 const USAGE: &str = "usage: hoeven                       UCI engine on standard input/output
        hoeven \"<uci command>\" ...     runs the UCI commands, then quits

@@ -52,7 +52,7 @@ impl OpeningChoice<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::selfplay::openings::Variant;
+    use crate::openings::Variant;
 
     #[test]
     fn random_plies_are_kept_only_within_the_bound() {
