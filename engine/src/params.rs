@@ -119,8 +119,8 @@ pub const SKILL_ANCHORS: [SkillAnchor; 5] = [
     },
     SkillAnchor {
         elo: 2000,
-        nodes: 100_000.0,
-        temperature: 10.0,
+        nodes: 35_000.0,
+        temperature: 13.0,
         max_loss: 60.0,
     },
     SkillAnchor {
