@@ -4,19 +4,19 @@
 
 pub mod bench;
 mod engine;
-pub mod history;
-pub mod limits;
+mod history;
+mod limits;
 mod memory;
-pub mod movepick;
+mod movepick;
 mod params;
 mod pool;
-pub mod report;
+mod report;
 pub mod score;
 mod search;
-pub mod see;
+mod see;
 pub mod skill;
-pub mod time;
-pub mod tt;
+mod time;
+mod tt;
 
 pub use engine::{Engine, SearchRequest};
 pub use limits::{Limits, SearchOptions};
