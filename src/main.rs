@@ -4,15 +4,49 @@
 //! together. Arguments that are UCI commands with their words (`"genfens 8
 //! seed 1 book None" quit`, as OpenBench runs it) are run as UCI input lines.
 
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser, Subcommand};
+use movegen::Board;
 use std::process::ExitCode;
 use uci::{perft, say, session};
 
-const USAGE: &str = "usage: hoeven                       UCI engine on standard input/output
-       hoeven \"<uci command>\" ...     runs the UCI commands, then quits
-       hoeven perft <depth> [fen] [--threads]
-       hoeven bench [depth]
-       hoeven selfplay --games N [options]   (--help for the options)
-       hoeven analyse GAME.pgn [options]     (--help for the options)";
+/// Hoeven, a Chess960-first UCI chess engine. Without a command it speaks
+/// UCI on standard input and output; arguments that hold spaces are UCI
+/// commands, run in order before it quits (`hoeven "genfens 8 seed 1 book
+/// None" quit`).
+#[derive(Parser)]
+#[command(name = "hoeven", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Counts the leaf nodes of the move tree to a depth, per root move
+    Perft {
+        /// Plies to count
+        depth: u32,
+        /// The position as FEN, X-FEN or Shredder-FEN, in one argument or
+        /// several [default: the start position]
+        fen: Vec<String>,
+        /// Share the root moves among all cores
+        #[arg(long)]
+        threads: bool,
+    },
+    /// The search bench: a fixed set of positions searched to a depth, with
+    /// the node count and speed (as the UCI command `bench`)
+    Bench {
+        /// Depth per position
+        #[arg(default_value_t = engine::bench::DEFAULT_DEPTH,
+              value_parser = clap::value_parser!(i32).range(1..))]
+        depth: i32,
+    },
+    /// Self-play matches and training data
+    Selfplay(selfplay::Args),
+    /// Every move of every game of a PGN file searched, judged and annotated
+    Analyse(analyse::Args),
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -23,38 +57,54 @@ fn main() -> ExitCode {
         session::run_lines(&args);
         return ExitCode::SUCCESS;
     }
-    match args.first().map(String::as_str) {
+    match Cli::parse().command {
         None => {
             session::run();
             ExitCode::SUCCESS
         }
-        Some("perft") => perft::command_line(&args[1..]),
-        Some("bench") => bench(&args[1..]),
-        Some("selfplay") => selfplay::command_line(&args[1..]),
-        Some("analyse") => analyse::command_line(&args[1..]),
-        Some("help" | "--help" | "-h") => {
-            say(USAGE);
-            ExitCode::SUCCESS
-        }
-        Some(other) => {
-            eprintln!("unknown command '{other}'\n{USAGE}");
-            ExitCode::from(2)
-        }
+        Some(Command::Perft {
+            depth,
+            fen,
+            threads,
+        }) => run_perft(depth, &fen, threads),
+        Some(Command::Bench { depth }) => bench(depth),
+        Some(Command::Selfplay(args)) => match args.config() {
+            Ok(config) => selfplay::run(&config),
+            Err(e) => usage_error("selfplay", e),
+        },
+        Some(Command::Analyse(args)) => analyse::run(&args.into()),
     }
 }
 
-fn bench(args: &[String]) -> ExitCode {
-    let depth = match args.first().map(|d| d.parse::<i32>()) {
-        None => engine::bench::DEFAULT_DEPTH,
-        Some(Ok(d)) if d >= 1 => d,
-        Some(_) => {
-            eprintln!("bench: depth must be a positive number");
-            return ExitCode::from(2);
+/// Reports a command line that clap accepted but the command refuses, as
+/// clap reports its own errors (with the usage, exit status 2).
+fn usage_error(command: &str, error: impl std::fmt::Display) -> ExitCode {
+    let mut cli = Cli::command();
+    cli.build();
+    let error = match cli.find_subcommand_mut(command) {
+        Some(cmd) => cmd.error(ErrorKind::ValueValidation, error),
+        None => cli.error(ErrorKind::ValueValidation, error),
+    };
+    error.exit()
+}
+
+fn run_perft(depth: u32, fen: &[String], threads: bool) -> ExitCode {
+    let board = if fen.is_empty() {
+        Board::startpos()
+    } else {
+        match Board::from_fen(&fen.join(" ")) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("error: invalid FEN: {e}");
+                return ExitCode::FAILURE;
+            }
         }
     };
-    let result = engine::bench::run(depth, |i, fen, nodes| {
-        say(&format!("position {:2}: {nodes:>10} nodes  {fen}", i + 1));
-    });
-    say(&format!("\n{} nodes {} nps", result.nodes, result.nps()));
+    say(perft::report(&board, depth, true, threads).trim_end());
+    ExitCode::SUCCESS
+}
+
+fn bench(depth: i32) -> ExitCode {
+    uci::bench::report(depth, say);
     ExitCode::SUCCESS
 }

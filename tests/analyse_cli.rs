@@ -7,8 +7,13 @@
 
 use testkit::uci_harness as harness;
 
+/// Enough for the python-chess checker on a loaded machine.
+const CHECK_LIMIT: Duration = Duration::from_secs(120);
+
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::time::Duration;
 
 /// The binary under test, located (and built if missing) by the shared harness.
 fn hoeven() -> PathBuf {
@@ -64,19 +69,9 @@ fn analyse(args: &[&str]) -> Run {
 
 /// Runs the python-chess checker; returns its success and output.
 fn check(args: &[&str]) -> (bool, String) {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python/analyse_check.py");
-    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
-    let out = Command::new(python)
-        .arg(script)
-        .args(args)
-        .output()
-        .expect("python3 runs (CI installs python-chess through .ci/run)");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
+    let args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
+    let run = harness::run_python("analyse_check.py", &args, CHECK_LIMIT);
+    (run.status.success(), run.stdout + &run.stderr)
 }
 
 #[test]
@@ -247,7 +242,7 @@ fn without_an_analysable_game_the_exit_status_is_non_zero() {
     assert_eq!(run.code, 2);
     assert!(run
         .stderr
-        .contains("--depth '0': expected a depth from 1 to 100"));
+        .contains("invalid value '0' for '--depth <N>': 0 is not in 1..=100"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

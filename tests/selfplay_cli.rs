@@ -5,8 +5,13 @@
 
 use testkit::uci_harness as harness;
 
+/// Enough for the python-chess checker on a loaded machine.
+const CHECK_LIMIT: Duration = Duration::from_secs(120);
+
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::time::Duration;
 
 /// The binary under test, located (and built if missing) by the shared harness.
 fn hoeven() -> PathBuf {
@@ -53,18 +58,15 @@ fn s(path: &Path) -> &str {
 
 /// Runs the python-chess checker; returns its exit status and output.
 fn check(pgn: &Path, data: &Path, games: usize) -> (bool, String) {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python/selfplay_pgn_data.py");
-    let out = Command::new("python3")
-        .arg(script)
-        .args([s(pgn), s(data), "--expect-games", &games.to_string()])
-        .output()
-        .expect("python3 runs (CI installs python-chess through .ci/run)");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
+    let games = games.to_string();
+    let args = [
+        pgn.as_os_str(),
+        data.as_os_str(),
+        OsStr::new("--expect-games"),
+        OsStr::new(&games),
+    ];
+    let run = harness::run_python("selfplay_pgn_data.py", &args, CHECK_LIMIT);
+    (run.status.success(), run.stdout + &run.stderr)
 }
 
 #[test]
@@ -273,10 +275,18 @@ fn bad_input_is_refused_with_a_reason() {
         (
             &["--games", "2", "--frobnicate"],
             2,
-            "unknown argument '--frobnicate'",
+            "unexpected argument '--frobnicate'",
         ),
-        (&["--nodes", "100"], 2, "--games is required"),
-        (&["--games", "2", "--tc", "fast"], 2, "--tc 'fast'"),
+        (
+            &["--nodes", "100"],
+            2,
+            "required arguments were not provided:\n  --games <N>",
+        ),
+        (
+            &["--games", "2", "--tc", "fast"],
+            2,
+            "invalid value 'fast' for '--tc <SPEC>'",
+        ),
         (&["--games", "3", "--pairs"], 2, "--games must be even"),
         (
             &["--games", "2", "--compare", "Hash=1", "Depth=3"],

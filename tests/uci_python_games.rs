@@ -6,76 +6,19 @@
 
 use testkit::uci_harness as harness;
 
-use std::io::Read;
-use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const LIMIT: Duration = Duration::from_secs(480);
 
-fn python() -> String {
-    std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string())
-}
-
 #[test]
 fn python_chess_self_play_games_are_legal_and_complete() {
-    let python = python();
-    let probe = Command::new(&python)
-        .args(["-c", "import chess, chess.engine; print(chess.__version__)"])
-        .output();
-    match probe {
-        Err(e) => panic!("cannot run '{python}' ({e}): these games need Python 3 with python-chess (pip install chess)"),
-        Ok(out) if !out.status.success() => panic!(
-            "python-chess is missing for '{python}' (pip install chess): {}",
-            String::from_utf8_lossy(&out.stderr)
-        ),
-        Ok(_) => {}
-    }
-
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python/selfplay_games.py");
-    let mut child = Command::new(&python)
-        .arg(&script)
-        .arg(harness::binary())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {}: {e}", script.display()));
-    let mut stdout = child.stdout.take().expect("piped stdout");
-    let mut stderr = child.stderr.take().expect("piped stderr");
-    let out_reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = stdout.read_to_string(&mut s);
-        s
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = stderr.read_to_string(&mut s);
-        s
-    });
-    let start = Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break Some(status),
-            Ok(None) if start.elapsed() < LIMIT => std::thread::sleep(Duration::from_millis(50)),
-            _ => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
-            }
-        }
-    };
-    let out = out_reader.join().unwrap_or_default();
-    let err = err_reader.join().unwrap_or_default();
-    let report = format!(
-        "--- stdout ---\n{out}\n--- stderr ---\n{}",
-        harness::clip(&err, 8000)
-    );
-    let Some(status) = status else {
-        panic!("the self-play games did not finish within {LIMIT:?}\n{report}");
-    };
+    let binary = harness::binary();
+    let run = harness::run_python("selfplay_games.py", &[binary.as_os_str()], LIMIT);
+    let (out, report) = (&run.stdout, &run.report);
     assert!(
-        status.success(),
-        "the self-play games failed ({status})\n{report}"
+        run.status.success(),
+        "the self-play games failed ({})\n{report}",
+        run.status
     );
     println!("{out}");
 

@@ -766,6 +766,7 @@ pub fn timing_shared() -> std::sync::RwLockReadGuard<'static, ()> {
 pub struct ScriptRun {
     pub status: std::process::ExitStatus,
     pub stdout: String,
+    pub stderr: String,
     /// Both streams, clipped, for failure messages.
     pub report: String,
 }
@@ -828,6 +829,7 @@ pub fn run_python(script: &str, args: &[&std::ffi::OsStr], limit: Duration) -> S
     ScriptRun {
         status,
         stdout,
+        stderr,
         report,
     }
 }

@@ -3,15 +3,13 @@
 //! session when started without arguments; the fuzz targets and tests drive
 //! one directly.
 
-pub mod castling;
-pub mod cli;
+pub mod bench;
 pub mod genfens;
 mod go;
 pub mod openings;
 pub mod options;
 pub mod output;
 pub mod perft;
-pub mod pgn;
 mod score;
 pub mod session;
 

@@ -1,7 +1,6 @@
-//! `hoeven perft <depth> [fen]` and UCI `go perft <depth>`.
+//! The perft report of UCI `go perft <depth>` and `hoeven perft`.
 
 use movegen::{perft, Board};
-use std::process::ExitCode;
 use std::time::Instant;
 
 /// Runs perft on `board` and returns the report: one line per root move,
@@ -30,32 +29,4 @@ pub fn report(board: &Board, depth: u32, chess960: bool, threads: bool) -> Strin
     out.push_str(&format!("\nNodes searched: {nodes}\n"));
     out.push_str(&format!("Time: {ms} ms\nNodes/second: {nps}\n"));
     out
-}
-
-/// `hoeven perft <depth> [fen] [--threads]`.
-pub fn command_line(args: &[String]) -> ExitCode {
-    let usage = "usage: hoeven perft <depth> [fen] [--threads]";
-    let threads = args.iter().any(|a| a == "--threads");
-    let rest: Vec<&str> = args
-        .iter()
-        .map(String::as_str)
-        .filter(|a| *a != "--threads")
-        .collect();
-    let Some(depth) = rest.first().and_then(|d| d.parse::<u32>().ok()) else {
-        eprintln!("{usage}");
-        return ExitCode::from(2);
-    };
-    let board = if rest.len() > 1 {
-        match Board::from_fen(&rest[1..].join(" ")) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("error: invalid FEN: {e}");
-                return ExitCode::from(1);
-            }
-        }
-    } else {
-        Board::startpos()
-    };
-    crate::say(report(&board, depth, true, threads).trim_end());
-    ExitCode::SUCCESS
 }

@@ -346,12 +346,7 @@ impl Session {
             Some(Ok(d)) if d >= 1 => d,
             Some(_) => return self.out.error("bench: depth must be a positive number"),
         };
-        let out = self.out.clone();
-        let result = engine::bench::run(depth, |i, fen, nodes| {
-            out.line(&format!("position {:2}: {nodes:>10} nodes  {fen}", i + 1));
-        });
-        self.out
-            .line(&format!("\n{} nodes {} nps", result.nodes, result.nps()));
+        crate::bench::report(depth, |line| self.out.line(line));
     }
 
     /// `genfens N seed S book <file|None> [extra]`: one `info string genfens

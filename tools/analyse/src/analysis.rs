@@ -2,8 +2,8 @@
 //! search of the position after a move is also the "before" of the next.
 
 use super::judgement::{centipawn_loss, judge, Judgement};
-use super::pgn_reader::PgnGame;
 use super::search::{Evaluation, Searcher};
+use chessio::pgn::Game;
 use movegen::{Color, Move};
 use std::fmt;
 
@@ -73,7 +73,7 @@ impl std::error::Error for NoEvaluation {}
 
 /// Analyses every move of `game`; `searched` is told of each search done.
 pub fn analyse(
-    game: &PgnGame,
+    game: &Game,
     searcher: &mut Searcher,
     mut searched: impl FnMut(),
 ) -> Result<GameAnalysis, NoEvaluation> {
@@ -117,7 +117,7 @@ pub fn analyse(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pgn_reader;
+    use chessio::pgn;
     use engine::score::mate_in;
     use engine::{Limits, SearchOptions};
 
@@ -133,7 +133,7 @@ mod tests {
     fn a_hung_queen_is_a_blunder_and_the_mate_is_seen() {
         // The scholar's mate: 3... Nf6?? allows mate in one.
         let text = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
-        let game = pgn_reader::read(text).remove(0).unwrap();
+        let game = pgn::read(text).remove(0).unwrap();
         let mut count = 0;
         let analysis = analyse(&game, &mut searcher(6), || count += 1).unwrap();
         assert_eq!(count, 8);

@@ -4,11 +4,10 @@
 //! a comment naming the best move, and the engine's lines as variations.
 
 use super::analysis::{GameAnalysis, MoveAnalysis};
-use super::pgn_reader::PgnGame;
 use super::search::{Evaluation, Line};
+use chessio::pgn::{move_number, start_tags, tag, wrap, Game};
 use engine::score::{HumanScore, MATE_BOUND};
-use movegen::{Board, CastlingNotation, Color, STARTPOS};
-use uci::pgn::{tag, wrap};
+use movegen::{Board, Color};
 
 /// Variations are cut to this many plies: the start of a line shows the
 /// idea, its far end is the search's guess.
@@ -18,7 +17,7 @@ pub const VARIATION_PLIES: usize = 12;
 const REWRITTEN: &[&str] = &["Variant", "SetUp", "FEN", "Result", "Annotator"];
 
 /// `annotator` names the engine and its limit for the `Annotator` tag.
-pub fn write(game: &PgnGame, analysis: &GameAnalysis, annotator: &str) -> String {
+pub fn write(game: &Game, analysis: &GameAnalysis, annotator: &str) -> String {
     let mut pgn = String::new();
     for (name, value) in &game.tags {
         if !REWRITTEN.contains(&name.as_str()) {
@@ -26,14 +25,11 @@ pub fn write(game: &PgnGame, analysis: &GameAnalysis, annotator: &str) -> String
         }
     }
     pgn.push_str(&tag("Result", &game.result));
-    if game.chess960 {
-        // One spelling that every reader knows.
-        pgn.push_str(&tag("Variant", "Chess960"));
-    }
-    if let Some(fen) = start_fen(game) {
-        pgn.push_str(&tag("SetUp", "1"));
-        pgn.push_str(&tag("FEN", &fen));
-    }
+    pgn.push_str(&start_tags(
+        &game.start,
+        game.chess960,
+        game.tag("FEN").is_some(),
+    ));
     pgn.push_str(&tag("Annotator", annotator));
     pgn.push('\n');
 
@@ -120,24 +116,6 @@ fn variation_tokens(board: &Board, line: &Line, tokens: &mut Vec<String>) {
     }
 }
 
-/// The FEN to write for the game's start: `None` for a game from the
-/// standard start without a `FEN` tag. Always X-FEN, which every
-/// Chess960 reader takes.
-fn start_fen(game: &PgnGame) -> Option<String> {
-    let fen = game.start.to_fen(CastlingNotation::XFen);
-    (fen != STARTPOS || game.tag("FEN").is_some()).then_some(fen)
-}
-
-/// `12.` before White's move, `12...` before Black's.
-fn move_number(board: &Board) -> String {
-    let dots = if board.side_to_move() == Color::White {
-        "."
-    } else {
-        "..."
-    };
-    format!("{}{dots}", board.fullmove_number())
-}
-
 /// A score of the side to move, seen from the other side one ply later:
 /// negated, and a mate one ply nearer.
 fn one_ply_later(score: i32) -> i32 {
@@ -169,7 +147,7 @@ pub fn eval_tag(score: i32, side: Color) -> String {
 mod tests {
     use super::*;
     use crate::judgement::Judgement;
-    use crate::pgn_reader;
+    use chessio::pgn;
     use engine::score::{mate_in, mated_in};
 
     #[test]
@@ -198,8 +176,8 @@ mod tests {
         evals: &[i32],
         best: &[&str],
         judged: &[Option<Judgement>],
-    ) -> (PgnGame, GameAnalysis) {
-        let game = pgn_reader::read(text).remove(0).unwrap();
+    ) -> (Game, GameAnalysis) {
+        let game = pgn::read(text).remove(0).unwrap();
         let mut board = game.start.clone();
         let mut moves = Vec::new();
         let eval = |board: &Board, i: usize| Evaluation::Searched {

@@ -1,40 +1,61 @@
 //! The `hoeven analyse` command line.
 
-use std::fmt;
+use clap::builder::RangedU64ValueParser;
 use std::path::PathBuf;
 use std::time::Duration;
-
-pub const HELP: &str = "\
-usage: hoeven analyse GAME.pgn [options]
-
-Analyses every game of a PGN file (standard chess or Chess960: [Variant
-\"Chess960\"] or \"Fischerandom\", [FEN] in X-FEN or Shredder-FEN) move by
-move, judges each move by the expected score it loses, and writes the games
-back with [%eval] comments, ?! ? ?? glyphs and the engine's better lines.
-
-Search per position (they combine, the first reached ends the search;
-default --depth 14):
-  --depth N             depth per position
-  --movetime MS         milliseconds per position
-  --multipv K           better lines shown for a judged move (default 1)
-  --threads T           search threads, Lazy SMP (default 1)
-  --hash MB             hash table size (default 64)
-
-Output:
-  -o, --output FILE     the annotated games (default: standard output; the
-                        summary then goes to standard error)
-  --svg FILE            a graph of White's expected score over each game,
-                        with the judged moves marked
-  -h, --help            this text
-
-A move losing 0.05 of expected score is an inaccuracy (?!), 0.10 a mistake
-(?), 0.15 a blunder (??); see README. A game that does not parse is reported
-and skipped; the exit status is 1 only if no game could be analysed.";
 
 const DEFAULT_DEPTH: i32 = 14;
 const DEFAULT_HASH_MB: usize = 64;
 /// The search stack is 128 plies deep; leave room for extensions.
-const MAX_DEPTH: i32 = 100;
+const MAX_DEPTH: i64 = 100;
+
+/// Analyses every game of a PGN file (standard chess or Chess960: [Variant
+/// "Chess960"] or "Fischerandom", [FEN] in X-FEN or Shredder-FEN) move by
+/// move, judges each move by the expected score it loses, and writes the
+/// games back with [%eval] comments, ?! ? ?? glyphs and the engine's better
+/// lines.
+#[derive(clap::Args, Clone, Debug)]
+#[command(after_help = AFTER_HELP)]
+pub struct Args {
+    /// The games to analyse
+    #[arg(value_name = "GAME.pgn")]
+    pub input: PathBuf,
+    /// Depth per position [default: 14 when --movetime is not given]
+    #[arg(long, value_name = "N", help_heading = SEARCH,
+          value_parser = clap::value_parser!(i32).range(1..=MAX_DEPTH))]
+    pub depth: Option<i32>,
+    /// Milliseconds per position
+    #[arg(long, value_name = "MS", help_heading = SEARCH,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// Better lines shown for a judged move
+    #[arg(long, value_name = "K", default_value_t = 1, help_heading = SEARCH,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=256))]
+    pub multipv: usize,
+    /// Search threads, Lazy SMP
+    #[arg(long, value_name = "T", default_value_t = 1, help_heading = SEARCH,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=1024))]
+    pub threads: usize,
+    /// Hash table size in MB
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB, help_heading = SEARCH,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=1 << 20))]
+    pub hash: usize,
+    /// The annotated games [default: standard output; the summary then goes
+    /// to standard error]
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// A graph of White's expected score over each game, with the judged
+    /// moves marked
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+const SEARCH: &str = "Search per position (they combine, the first reached ends the search)";
+
+const AFTER_HELP: &str = "\
+A move losing 0.05 of expected score is an inaccuracy (?!), 0.10 a mistake
+(?), 0.15 a blunder (??); see README. A game that does not parse is reported
+and skipped; the exit status is 1 only if no game could be analysed.";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
@@ -60,129 +81,44 @@ impl Config {
     }
 }
 
-pub type Parsed = uci::cli::Parsed<Config>;
-
-#[derive(Debug, PartialEq, Eq)]
-pub enum ArgError {
-    NoInput,
-    TwoInputs(String),
-    Unknown(String),
-    MissingValue(&'static str),
-    BadValue {
-        option: &'static str,
-        value: String,
-        expected: &'static str,
-    },
-}
-
-impl fmt::Display for ArgError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ArgError::NoInput => write!(f, "no PGN file given"),
-            ArgError::TwoInputs(s) => {
-                write!(f, "'{s}': only one PGN file can be analysed at a time")
-            }
-            ArgError::Unknown(s) => write!(f, "unknown option '{s}'"),
-            ArgError::MissingValue(o) => write!(f, "{o} needs a value"),
-            ArgError::BadValue {
-                option,
-                value,
-                expected,
-            } => write!(f, "{option} '{value}': expected {expected}"),
+impl From<Args> for Config {
+    fn from(args: Args) -> Config {
+        let depth = match (args.depth, args.movetime) {
+            (None, None) => Some(DEFAULT_DEPTH),
+            (depth, _) => depth,
+        };
+        Config {
+            input: args.input,
+            depth,
+            movetime: args.movetime.map(Duration::from_millis),
+            multipv: args.multipv,
+            threads: args.threads,
+            hash_mb: args.hash,
+            output: args.output,
+            svg: args.svg,
         }
     }
-}
-
-impl std::error::Error for ArgError {}
-
-fn number<T: std::str::FromStr + PartialOrd>(
-    option: &'static str,
-    value: &str,
-    min: T,
-    max: T,
-    expected: &'static str,
-) -> Result<T, ArgError> {
-    match value.parse::<T>() {
-        Ok(n) if n >= min && n <= max => Ok(n),
-        _ => Err(ArgError::BadValue {
-            option,
-            value: value.to_string(),
-            expected,
-        }),
-    }
-}
-
-pub fn parse(args: &[String]) -> Result<Parsed, ArgError> {
-    let mut input = None;
-    let mut config = Config {
-        input: PathBuf::new(),
-        depth: None,
-        movetime: None,
-        multipv: 1,
-        threads: 1,
-        hash_mb: DEFAULT_HASH_MB,
-        output: None,
-        svg: None,
-    };
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        let mut value = |option: &'static str| args.next().ok_or(ArgError::MissingValue(option));
-        match arg.as_str() {
-            "-h" | "--help" => return Ok(Parsed::Help),
-            "--depth" => {
-                let v = value("--depth")?;
-                config.depth = Some(number("--depth", v, 1, MAX_DEPTH, "a depth from 1 to 100")?);
-            }
-            "--movetime" => {
-                let v = value("--movetime")?;
-                let ms = number("--movetime", v, 1, u64::MAX, "milliseconds, at least 1")?;
-                config.movetime = Some(Duration::from_millis(ms));
-            }
-            "--multipv" => {
-                let v = value("--multipv")?;
-                config.multipv = number("--multipv", v, 1, 256, "a number from 1 to 256")?;
-            }
-            "--threads" => {
-                let v = value("--threads")?;
-                config.threads = number("--threads", v, 1, 1024, "a number from 1 to 1024")?;
-            }
-            "--hash" => {
-                let v = value("--hash")?;
-                config.hash_mb = number("--hash", v, 1, 1 << 20, "megabytes from 1 to 1048576")?;
-            }
-            "-o" | "--output" => config.output = Some(PathBuf::from(value("--output")?)),
-            "--svg" => config.svg = Some(PathBuf::from(value("--svg")?)),
-            s if s.starts_with('-') && s.len() > 1 => return Err(ArgError::Unknown(s.to_string())),
-            s => match input {
-                None => input = Some(PathBuf::from(s)),
-                Some(_) => return Err(ArgError::TwoInputs(s.to_string())),
-            },
-        }
-    }
-    config.input = input.ok_or(ArgError::NoInput)?;
-    if config.depth.is_none() && config.movetime.is_none() {
-        config.depth = Some(DEFAULT_DEPTH);
-    }
-    Ok(Parsed::Run(config))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::error::ErrorKind;
+    use clap::Parser;
 
-    fn parse_words(line: &str) -> Result<Parsed, ArgError> {
-        parse(&words(line))
+    #[derive(Parser)]
+    struct Command {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn parse(line: &str) -> Result<Config, clap::Error> {
+        Command::try_parse_from(std::iter::once("analyse").chain(line.split_whitespace()))
+            .map(|c| c.args.into())
     }
 
     fn config(line: &str) -> Config {
-        match parse(&words(line)) {
-            Ok(Parsed::Run(c)) => c,
-            other => panic!("{line}: {other:?}"),
-        }
-    }
-
-    fn words(line: &str) -> Vec<String> {
-        line.split_whitespace().map(String::from).collect()
+        parse(line).unwrap_or_else(|e| panic!("{line}: {e}"))
     }
 
     #[test]
@@ -205,37 +141,44 @@ mod tests {
         assert_eq!(c.svg, Some(PathBuf::from("g.svg")));
         assert_eq!(c.limit_text(), "250 ms");
         assert_eq!(
+            config("g --output o.pgn").output,
+            Some(PathBuf::from("o.pgn"))
+        );
+        assert_eq!(
             config("g --depth 3 --movetime 9").limit_text(),
             "depth 3 or 9 ms"
         );
-        assert_eq!(parse_words("g --help"), Ok(Parsed::Help));
+        assert_eq!(
+            parse("g --help").map_err(|e| e.kind()),
+            Err(ErrorKind::DisplayHelp)
+        );
     }
 
     #[test]
     fn bad_command_lines_say_what_is_wrong() {
-        let err = |words: &str| parse_words(words).unwrap_err().to_string();
-        assert_eq!(err(""), "no PGN file given");
-        assert_eq!(
-            err("a.pgn b.pgn"),
-            "'b.pgn': only one PGN file can be analysed at a time"
-        );
-        assert_eq!(err("a.pgn --fast"), "unknown option '--fast'");
-        assert_eq!(err("a.pgn --depth"), "--depth needs a value");
-        assert_eq!(
-            err("a.pgn --depth 0"),
-            "--depth '0': expected a depth from 1 to 100"
-        );
-        assert_eq!(
-            err("a.pgn --multipv x"),
-            "--multipv 'x': expected a number from 1 to 256"
-        );
-        assert_eq!(
-            err("a.pgn --threads 0"),
-            "--threads '0': expected a number from 1 to 1024"
-        );
-        assert_eq!(
-            err("a.pgn --movetime -5"),
-            "--movetime '-5': expected milliseconds, at least 1"
-        );
+        let err = |line: &str| parse(line).expect_err(line);
+        assert_eq!(err("").kind(), ErrorKind::MissingRequiredArgument);
+        let e = err("a.pgn b.pgn");
+        assert_eq!(e.kind(), ErrorKind::UnknownArgument);
+        assert!(e.to_string().contains("'b.pgn'"), "{e}");
+        let e = err("a.pgn --fast");
+        assert_eq!(e.kind(), ErrorKind::UnknownArgument);
+        assert!(e.to_string().contains("'--fast'"), "{e}");
+        assert_eq!(err("a.pgn --depth").kind(), ErrorKind::InvalidValue);
+        for (line, message) in [
+            (
+                "a.pgn --depth 0",
+                "invalid value '0' for '--depth <N>': 0 is not in 1..=100",
+            ),
+            ("a.pgn --multipv x", "invalid value 'x' for '--multipv <K>'"),
+            (
+                "a.pgn --threads 0",
+                "invalid value '0' for '--threads <T>': 0 is not in 1..=1024",
+            ),
+            ("a.pgn --movetime -5", "unexpected argument '-5'"),
+        ] {
+            let e = err(line);
+            assert!(e.to_string().contains(message), "{line}: {e}");
+        }
     }
 }

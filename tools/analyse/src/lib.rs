@@ -6,16 +6,14 @@ mod analysis;
 mod annotate;
 mod args;
 mod judgement;
-mod pgn_lexer;
-mod pgn_reader;
 mod progress;
 mod search;
 mod summary;
 mod svg;
 
 use analysis::GameAnalysis;
+use chessio::pgn::{self, Game};
 use engine::{AllocError, Limits, SearchOptions};
-use pgn_reader::PgnGame;
 use progress::Progress;
 use search::Searcher;
 use std::fmt::{self, Write as _};
@@ -24,12 +22,12 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-pub fn command_line(args: &[String]) -> ExitCode {
-    let config = match uci::cli::config_or_exit("analyse", args::HELP, args::parse(args)) {
-        Ok(config) => config,
-        Err(code) => return code,
-    };
-    match run(&config) {
+pub use args::{Args, Config};
+
+/// Analyses the games `config` names; the exit status is a failure when no
+/// game could be analysed.
+pub fn run(config: &Config) -> ExitCode {
+    match analyse_file(config) {
         Ok(analysed) if analysed > 0 => ExitCode::SUCCESS,
         Ok(_) => ExitCode::FAILURE,
         Err(e) => {
@@ -99,7 +97,7 @@ fn create(path: &Path) -> Result<BufWriter<File>, RunError> {
 }
 
 /// Analyses the file's games; returns how many were analysed.
-fn run(config: &args::Config) -> Result<usize, RunError> {
+fn analyse_file(config: &Config) -> Result<usize, RunError> {
     let (games, found) = read_games(&config.input)?;
     if found == 0 {
         eprintln!("analyse: no games in {}", config.input.display());
@@ -162,12 +160,12 @@ fn run(config: &args::Config) -> Result<usize, RunError> {
 
 /// The games of the file that can be analysed, and how many it holds; the
 /// others are reported and left out.
-fn read_games(path: &Path) -> Result<(Vec<PgnGame>, usize), RunError> {
+fn read_games(path: &Path) -> Result<(Vec<Game>, usize), RunError> {
     let bytes = std::fs::read(path).map_err(|e| RunError::Read(path.to_path_buf(), e))?;
     // PGN files from old databases are often Latin-1; their odd letters
     // only ever sit in names and comments, which may be mangled safely.
     let text = String::from_utf8_lossy(&bytes);
-    let read = pgn_reader::read(&text);
+    let read = pgn::read(&text);
     let found = read.len();
     let mut games = Vec::new();
     for game in read {
@@ -187,13 +185,13 @@ fn read_games(path: &Path) -> Result<(Vec<PgnGame>, usize), RunError> {
 /// Analyses the games in turn, writing each annotated game as soon as it
 /// is done; returns the games analysed with their analyses.
 fn analyse_games<'a>(
-    games: &'a [PgnGame],
+    games: &'a [Game],
     found: usize,
     searcher: &mut Searcher,
     output: &mut Output,
     annotator: &str,
-) -> Result<Vec<(&'a PgnGame, GameAnalysis)>, RunError> {
-    let positions = |g: &PgnGame| g.moves.len() as u64 + 1;
+) -> Result<Vec<(&'a Game, GameAnalysis)>, RunError> {
+    let positions = |g: &Game| g.moves.len() as u64 + 1;
     let progress = Progress::new(games.iter().map(positions).sum());
     let mut done = Vec::new();
     for game in games {
@@ -219,11 +217,11 @@ fn analyse_games<'a>(
     Ok(done)
 }
 
-fn name<'a>(game: &'a PgnGame, side: &str) -> &'a str {
+fn name<'a>(game: &'a Game, side: &str) -> &'a str {
     game.tag(side).unwrap_or("?")
 }
 
-fn summary_text(done: &[(&PgnGame, GameAnalysis)], found: usize) -> String {
+fn summary_text(done: &[(&Game, GameAnalysis)], found: usize) -> String {
     let summaries: Vec<summary::GameSummary> = done
         .iter()
         .map(|(game, analysis)| {

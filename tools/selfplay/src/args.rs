@@ -5,70 +5,136 @@ use super::clock::TimeControl;
 use super::limits::{MoveLimit, DEFAULT_NODES};
 use super::openings::Variant;
 use super::settings::{Settings, SettingsError};
+use clap::builder::RangedU64ValueParser;
 use std::fmt;
 use std::path::PathBuf;
-use std::str::FromStr;
 use std::time::Duration;
-use uci::options::DEFAULT_HASH_MB;
+use uci::options::{DEFAULT_HASH_MB, MAX_HASH_MB};
 
-pub const HELP: &str = "\
-usage: hoeven selfplay --games N [options]
+/// Most games at once: far more than any machine has cores.
+const MAX_CONCURRENCY: usize = 1024;
 
-Plays Hoeven against itself inside this process, several games at once, and
-writes the games as PGN and their positions as training data.
+/// Plays Hoeven against itself inside this process, several games at once,
+/// and writes the games as PGN and their positions as training data.
+#[derive(clap::Args, Clone, Debug)]
+#[command(after_long_help = AFTER_HELP)]
+pub struct Args {
+    /// Soft node limit per move: the iteration under way stops at N nodes
+    /// (the default limit, 5000, when no other is given)
+    #[arg(long, value_name = "N", help_heading = "Limits per move (they combine, the first reached ends the search)",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Depth per move
+    #[arg(long, value_name = "N", help_heading = "Limits per move (they combine, the first reached ends the search)",
+          value_parser = clap::value_parser!(i32).range(1..=127))]
+    pub depth: Option<i32>,
+    /// Milliseconds per move
+    #[arg(long, value_name = "MS", help_heading = "Limits per move (they combine, the first reached ends the search)",
+          value_parser = clap::value_parser!(u64).range(1..=86_400_000), conflicts_with = "tc")]
+    pub movetime: Option<u64>,
+    /// A clock per game: 10+0.1 (seconds + increment), 60, 40/60 (moves per
+    /// period / seconds) or 40/60+0.5; the engine plans its time as in a UCI
+    /// game, and a side whose clock runs out loses
+    #[arg(long, value_name = "SPEC", help_heading = "Limits per move (they combine, the first reached ends the search)",
+          value_parser = time_control)]
+    pub tc: Option<TimeControl>,
 
-Limits per move (they combine, the first reached ends the search;
-default --nodes 5000):
-  --nodes N             soft node limit: the iteration under way stops at N nodes
-  --depth N             depth per move
-  --movetime MS         milliseconds per move
-  --tc SPEC             a clock per game: 10+0.1 (seconds + increment), 60,
-                        40/60 (moves per period / seconds) or 40/60+0.5; the
-                        engine plans its time as in a UCI game, and a side
-                        whose clock runs out loses
+    /// chess960: random start positions by Scharnagl number; dfrc: random,
+    /// separate White and Black back ranks; classical: the standard start
+    /// position
+    #[arg(long, value_name = "V", default_value = "chess960", help_heading = "Openings",
+          value_parser = variant)]
+    pub variant: Variant,
+    /// Openings from FILE instead, in order, repeated when used up: a .pgn
+    /// file (its [FEN], [Variant] and main line moves), or any other file as
+    /// EPD/FEN, one a line
+    #[arg(long, value_name = "FILE", help_heading = "Openings")]
+    pub openings: Option<PathBuf>,
+    /// N uniformly random plies after each opening
+    #[arg(long, value_name = "N", default_value_t = 0, help_heading = "Openings",
+          value_parser = clap::value_parser!(u32).range(0..=200))]
+    pub random_plies: u32,
+    /// An opening whose score after its random plies is beyond CP centipawns
+    /// is drawn again; the check searches as a move does, or 5000 nodes
+    /// under --movetime and --tc
+    #[arg(long, value_name = "CP", default_value_t = 200, help_heading = "Openings",
+          value_parser = clap::value_parser!(i32).range(0..=30_000))]
+    pub opening_bound: i32,
+    /// Play each opening twice, colours swapped; needs an even --games
+    #[arg(long, help_heading = "Openings")]
+    pub pairs: bool,
 
-Openings:
-  --variant V           chess960 (default): random start positions by Scharnagl
-                        number; dfrc: random, separate White and Black back
-                        ranks; classical: the standard start position
-  --openings FILE       openings from FILE instead, in order, repeated when
-                        used up: a .pgn file (its [FEN], [Variant] and main
-                        line moves), or any other file as EPD/FEN, one a line
-  --random-plies N      N uniformly random plies after each opening (default 0)
-  --opening-bound CP    an opening whose score after its random plies is
-                        beyond CP centipawns is drawn again (default 200); the
-                        check searches as a move does, or 5000 nodes under
-                        --movetime and --tc
-  --pairs               play each opening twice, colours swapped; needs an
-                        even --games
+    /// A side loses when both sides' scores agree it is CP or more behind
+    /// for --resign-moves moves in a row
+    #[arg(long, value_name = "CP", default_value_t = 600, help_heading = ADJUDICATION,
+          value_parser = clap::value_parser!(i32).range(1..=32_000))]
+    pub resign_score: i32,
+    /// Moves in a row for a resignation (0: never)
+    #[arg(long, value_name = "N", default_value_t = 3, help_heading = ADJUDICATION,
+          value_parser = clap::value_parser!(u32).range(0..=1_000))]
+    pub resign_moves: u32,
+    /// A draw, from move --draw-after on, when both sides' scores stay within
+    /// CP of zero for --draw-moves moves in a row
+    #[arg(long, value_name = "CP", default_value_t = 10, help_heading = ADJUDICATION,
+          value_parser = clap::value_parser!(i32).range(0..=32_000))]
+    pub draw_score: i32,
+    /// Moves in a row for a draw (0: never)
+    #[arg(long, value_name = "N", default_value_t = 8, help_heading = ADJUDICATION,
+          value_parser = clap::value_parser!(u32).range(0..=1_000))]
+    pub draw_moves: u32,
+    /// The move number from which draws are adjudicated
+    #[arg(long, value_name = "N", default_value_t = 40, help_heading = ADJUDICATION,
+          value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    pub draw_after: u32,
 
-Adjudication (checkmate, stalemate, threefold repetition, the fifty-move
-rule and insufficient material always end a game):
-  --resign-score CP     a side loses when both sides' scores agree it is CP or
-  --resign-moves N      more behind for N moves in a row (600, 3; 0: never)
-  --draw-score CP       a draw, from move --draw-after on, when both sides'
-  --draw-moves N        scores stay within CP of zero for N moves in a row
-  --draw-after N        (10, 8, 40; 0 moves: never)
+    /// Games to play
+    #[arg(long, value_name = "N", help_heading = "Running",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Games at once, one thread each [default: the cores]
+    #[arg(long, value_name = "N", help_heading = "Running",
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_CONCURRENCY as u64))]
+    pub concurrency: Option<usize>,
+    /// Hash table per engine, in MB
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB, help_heading = "Running",
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_HASH_MB as u64))]
+    pub hash: usize,
+    /// Seed of the openings and random plies [default: drawn, and printed].
+    /// Under --nodes or --depth the same seed gives the same games; with
+    /// --concurrency 1 also in the same order
+    #[arg(long, value_name = "S", help_heading = "Running")]
+    pub seed: Option<u64>,
+    /// Pit two option sets against each other, for example "Hash=16"
+    /// "Hash=64" (name=value words; known: Hash); implies --pairs; the
+    /// summary gives A's results and the Elo difference with its 95% margin
+    #[arg(long, num_args = 2, value_names = ["A", "B"], allow_hyphen_values = true,
+          help_heading = "Running")]
+    pub compare: Option<Vec<String>>,
 
-Running:
-  --games N             games to play (required)
-  --concurrency N       games at once, one thread each (default: the cores)
-  --hash MB             hash table per engine (default 16)
-  --seed S              seed of the openings and random plies (default: drawn,
-                        and printed). Under --nodes or --depth the same seed
-                        gives the same games; with --concurrency 1 also in
-                        the same order
-  --compare A B         pit two option sets against each other, for example
-                        \"Hash=16\" \"Hash=64\" (name=value words; known: Hash);
-                        implies --pairs; the summary gives A's results and the
-                        Elo difference with its 95% margin
+    /// The games as PGN, each move with {score/depth} (appended to)
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    pub pgn: Option<PathBuf>,
+    /// Training data, one line per quiet position: <X-FEN> | <score, cp> |
+    /// <result 1.0/0.5/0.0>, score and result from the side to move (see
+    /// README; appended to)
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    pub data: Option<PathBuf>,
+}
 
-Output (both appended to, never truncated):
-  --pgn FILE            the games as PGN, each move with {score/depth}
-  --data FILE           training data, one line per quiet position:
-                        <X-FEN> | <score, cp> | <result 1.0/0.5/0.0>, score
-                        and result from the side to move (see README)
-  -h, --help            this text";
+const ADJUDICATION: &str = "Adjudication (checkmate, stalemate, threefold repetition, the fifty-move rule and insufficient material always end a game)";
+
+const AFTER_HELP: &str = "\
+Both output files are appended to, never truncated. See README for the
+training data format and the summary's figures.";
+
+fn time_control(text: &str) -> Result<TimeControl, String> {
+    TimeControl::parse(text)
+        .ok_or_else(|| "expected [moves/]seconds[+increment], e.g. 10+0.1".into())
+}
+
+fn variant(text: &str) -> Result<Variant, String> {
+    Variant::parse(text).ok_or_else(|| "expected chess960, dfrc or classical".into())
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -88,215 +154,110 @@ pub struct Config {
     pub adjudication: AdjudicationRules,
 }
 
-pub type Parsed = uci::cli::Parsed<Box<Config>>;
-
+/// What a command line clap accepts may still get wrong: the options that
+/// depend on each other.
 #[derive(Debug, PartialEq)]
 pub enum ArgError {
-    Unknown(String),
-    MissingValue(&'static str),
-    BadValue {
-        option: &'static str,
-        value: String,
-        expected: String,
-    },
     Settings(&'static str, SettingsError),
-    Missing(&'static str),
-    Conflict(&'static str),
+    OddGames,
 }
 
 impl fmt::Display for ArgError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ArgError::Unknown(a) => write!(f, "unknown argument '{a}'"),
-            ArgError::MissingValue(o) => write!(f, "{o} needs a value"),
-            ArgError::BadValue {
-                option,
-                value,
-                expected,
-            } => write!(f, "{option} '{value}': expected {expected}"),
             ArgError::Settings(which, e) => write!(f, "--compare {which}: {e}"),
-            ArgError::Missing(o) => write!(f, "{o} is required"),
-            ArgError::Conflict(why) => write!(f, "{why}"),
+            ArgError::OddGames => write!(f, "with --pairs or --compare, --games must be even"),
         }
     }
 }
 
-/// Most games at once: far more than any machine has cores.
-const MAX_CONCURRENCY: usize = 1024;
+impl std::error::Error for ArgError {}
 
-pub fn parse(args: &[String]) -> Result<Parsed, ArgError> {
-    let mut games = None;
-    let mut limit = MoveLimit::default();
-    let mut variant = Variant::Chess960;
-    let mut openings = None;
-    let mut random_plies = 0;
-    let mut opening_bound = 200;
-    let mut pairs = false;
-    let mut concurrency = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut hash_mb = DEFAULT_HASH_MB;
-    let mut compare = None;
-    let mut seed = None;
-    let mut pgn = None;
-    let mut data = None;
-    let mut adj = AdjudicationRules::default();
-
-    let mut rest = args.iter();
-    while let Some(arg) = rest.next() {
-        let mut value = |option: &'static str| {
-            rest.next()
-                .map(String::as_str)
-                .ok_or(ArgError::MissingValue(option))
+impl Args {
+    /// The run these arguments ask for.
+    pub fn config(self) -> Result<Config, ArgError> {
+        let mut limit = MoveLimit {
+            nodes: self.nodes,
+            depth: self.depth,
+            move_time: self.movetime.map(Duration::from_millis),
+            clock: self.tc,
         };
-        match arg.as_str() {
-            "-h" | "--help" => return Ok(Parsed::Help),
-            "--games" => games = Some(number(value("--games")?, "--games", 1..=u64::MAX)?),
-            "--nodes" => limit.nodes = Some(number(value("--nodes")?, "--nodes", 1..=u64::MAX)?),
-            "--depth" => limit.depth = Some(number(value("--depth")?, "--depth", 1..=127)?),
-            "--movetime" => {
-                let ms = number(value("--movetime")?, "--movetime", 1..=86_400_000)?;
-                limit.move_time = Some(Duration::from_millis(ms));
-            }
-            "--tc" => {
-                let text = value("--tc")?;
-                limit.clock = Some(TimeControl::parse(text).ok_or_else(|| ArgError::BadValue {
-                    option: "--tc",
-                    value: text.to_string(),
-                    expected: "[moves/]seconds[+increment], e.g. 10+0.1".into(),
-                })?);
-            }
-            "--variant" => {
-                let text = value("--variant")?;
-                variant = Variant::parse(text).ok_or_else(|| ArgError::BadValue {
-                    option: "--variant",
-                    value: text.to_string(),
-                    expected: "chess960, dfrc or classical".into(),
-                })?;
-            }
-            "--openings" => openings = Some(PathBuf::from(value("--openings")?)),
-            "--random-plies" => {
-                random_plies = number(value("--random-plies")?, "--random-plies", 0..=200)?
-            }
-            "--opening-bound" => {
-                opening_bound = number(value("--opening-bound")?, "--opening-bound", 0..=30_000)?
-            }
-            "--pairs" => pairs = true,
-            "--concurrency" => {
-                concurrency = number(
-                    value("--concurrency")?,
-                    "--concurrency",
-                    1..=MAX_CONCURRENCY,
-                )?;
-            }
-            "--hash" => {
-                hash_mb = number(value("--hash")?, "--hash", 1..=uci::options::MAX_HASH_MB)?
-            }
-            "--seed" => seed = Some(number(value("--seed")?, "--seed", 0..=u64::MAX)?),
-            "--pgn" => pgn = Some(PathBuf::from(value("--pgn")?)),
-            "--data" => data = Some(PathBuf::from(value("--data")?)),
-            "--compare" => {
-                let a = value("--compare")?.to_string();
-                let b = rest
-                    .next()
-                    .ok_or(ArgError::MissingValue("--compare (two option sets)"))?;
-                compare = Some((a, b.clone()));
-            }
-            "--resign-score" => {
-                adj.resign_score = number(value("--resign-score")?, "--resign-score", 1..=32_000)?
-            }
-            "--resign-moves" => {
-                adj.resign_moves = number(value("--resign-moves")?, "--resign-moves", 0..=1_000)?
-            }
-            "--draw-score" => {
-                adj.draw_score = number(value("--draw-score")?, "--draw-score", 0..=32_000)?
-            }
-            "--draw-moves" => {
-                adj.draw_moves = number(value("--draw-moves")?, "--draw-moves", 0..=1_000)?
-            }
-            "--draw-after" => {
-                adj.draw_after = number(value("--draw-after")?, "--draw-after", 0..=10_000)?
-            }
-            other => return Err(ArgError::Unknown(other.to_string())),
+        if limit == MoveLimit::default() {
+            limit.nodes = Some(DEFAULT_NODES);
         }
-    }
-
-    let games = games.ok_or(ArgError::Missing("--games"))?;
-    if limit.move_time.is_some() && limit.clock.is_some() {
-        return Err(ArgError::Conflict(
-            "--movetime and --tc cannot be combined: choose one way to spend time",
-        ));
-    }
-    if limit == MoveLimit::default() {
-        limit.nodes = Some(DEFAULT_NODES);
-    }
-    let base = Settings { hash_mb };
-    let players = match compare {
-        None => vec![base],
-        Some((a, b)) => {
-            // Each setting must play both colours of every opening.
-            pairs = true;
-            vec![
-                Settings::parse(&a, &base).map_err(|e| ArgError::Settings("A", e))?,
-                Settings::parse(&b, &base).map_err(|e| ArgError::Settings("B", e))?,
-            ]
+        let base = Settings { hash_mb: self.hash };
+        let mut pairs = self.pairs;
+        let players = match self.compare.as_deref() {
+            Some([a, b]) => {
+                // Each setting must play both colours of every opening.
+                pairs = true;
+                vec![
+                    Settings::parse(a, &base).map_err(|e| ArgError::Settings("A", e))?,
+                    Settings::parse(b, &base).map_err(|e| ArgError::Settings("B", e))?,
+                ]
+            }
+            _ => vec![base],
+        };
+        if pairs && self.games % 2 == 1 {
+            return Err(ArgError::OddGames);
         }
-    };
-    if pairs && games % 2 == 1 {
-        return Err(ArgError::Conflict(
-            "with --pairs or --compare, --games must be even",
-        ));
-    }
-    Ok(Parsed::Run(Box::new(Config {
-        games,
-        limit,
-        variant,
-        openings,
-        random_plies,
-        opening_bound,
-        pairs,
-        concurrency,
-        players,
-        seed,
-        pgn,
-        data,
-        adjudication: adj,
-    })))
-}
-
-fn number<T>(
-    text: &str,
-    option: &'static str,
-    range: std::ops::RangeInclusive<T>,
-) -> Result<T, ArgError>
-where
-    T: FromStr + PartialOrd + fmt::Display,
-{
-    text.parse::<T>()
-        .ok()
-        .filter(|n| range.contains(n))
-        .ok_or_else(|| ArgError::BadValue {
-            option,
-            value: text.to_string(),
-            expected: format!("a whole number from {} to {}", range.start(), range.end()),
+        Ok(Config {
+            games: self.games,
+            limit,
+            variant: self.variant,
+            openings: self.openings,
+            random_plies: self.random_plies,
+            opening_bound: self.opening_bound,
+            pairs,
+            concurrency: self
+                .concurrency
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            players,
+            seed: self.seed,
+            pgn: self.pgn,
+            data: self.data,
+            adjudication: AdjudicationRules {
+                resign_score: self.resign_score,
+                resign_moves: self.resign_moves,
+                draw_score: self.draw_score,
+                draw_moves: self.draw_moves,
+                draw_after: self.draw_after,
+            },
         })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::error::ErrorKind;
+    use clap::Parser;
 
-    fn parse_str(line: &str) -> Result<Parsed, ArgError> {
-        parse(&words(line))
+    #[derive(Parser)]
+    struct Command {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn parse(words: &[&str]) -> Result<Args, clap::Error> {
+        Command::try_parse_from(std::iter::once("selfplay").chain(words.iter().copied()))
+            .map(|c| c.args)
+    }
+
+    fn parse_str(line: &str) -> Result<Args, clap::Error> {
+        parse(&line.split_whitespace().collect::<Vec<_>>())
     }
 
     fn config(line: &str) -> Config {
-        match parse(&words(line)) {
-            Ok(Parsed::Run(c)) => *c,
-            other => panic!("{line}: {other:?}"),
+        match parse_str(line).map(Args::config) {
+            Ok(Ok(c)) => c,
+            Ok(Err(e)) => panic!("{line}: {e}"),
+            Err(e) => panic!("{line}: {e}"),
         }
     }
 
-    fn words(line: &str) -> Vec<String> {
-        line.split_whitespace().map(String::from).collect()
+    fn error_kind(line: &str) -> Option<ErrorKind> {
+        parse_str(line).err().map(|e| e.kind())
     }
 
     #[test]
@@ -313,6 +274,7 @@ mod tests {
         );
         assert!(!c.pairs && c.seed.is_none() && c.pgn.is_none() && c.concurrency >= 1);
         assert_eq!(c.adjudication, AdjudicationRules::default());
+        assert_eq!((c.random_plies, c.opening_bound), (0, 200));
     }
 
     #[test]
@@ -350,62 +312,61 @@ mod tests {
 
     #[test]
     fn compare_takes_two_sets_and_plays_pairs() {
-        let args: Vec<String> = ["--games", "4", "--hash", "4", "--compare", "", "Hash=64"]
-            .map(String::from)
-            .to_vec();
-        let Ok(Parsed::Run(c)) = parse(&args) else {
-            panic!()
-        };
+        let args = parse(&["--games", "4", "--hash", "4", "--compare", "", "Hash=64"]).unwrap();
+        let c = args.config().unwrap();
         assert_eq!(
             c.players,
             vec![Settings { hash_mb: 4 }, Settings { hash_mb: 64 }]
         );
         assert!(c.pairs);
         assert!(matches!(
-            parse_str("--games 4 --compare Hash=1 Foo=2"),
-            Err(ArgError::Settings("B", SettingsError::UnknownOption(_)))
+            parse_str("--games 4 --compare Hash=1 Foo=2").map(Args::config),
+            Ok(Err(ArgError::Settings(
+                "B",
+                SettingsError::UnknownOption(_)
+            )))
         ));
         assert_eq!(
-            parse_str("--games 4 --compare Hash=1"),
-            Err(ArgError::MissingValue("--compare (two option sets)"))
+            error_kind("--games 4 --compare Hash=1"),
+            Some(ErrorKind::WrongNumberOfValues)
         );
     }
 
     #[test]
     fn bad_command_lines_say_what_is_wrong() {
-        assert_eq!(parse_str("--help --games x"), Ok(Parsed::Help));
-        assert_eq!(parse_str("--nodes 5"), Err(ArgError::Missing("--games")));
-        assert_eq!(parse_str("--games"), Err(ArgError::MissingValue("--games")));
+        assert_eq!(error_kind("--help --games x"), Some(ErrorKind::DisplayHelp));
         assert_eq!(
-            parse_str("--games 2 --frob"),
-            Err(ArgError::Unknown("--frob".into()))
+            error_kind("--nodes 5"),
+            Some(ErrorKind::MissingRequiredArgument)
         );
+        assert_eq!(error_kind("--games"), Some(ErrorKind::InvalidValue));
+        assert_eq!(
+            error_kind("--games 2 --frob"),
+            Some(ErrorKind::UnknownArgument)
+        );
+        assert_eq!(error_kind("--games -1"), Some(ErrorKind::UnknownArgument));
         for bad in [
             "--games 0",
-            "--games -1",
             "--games 2 --depth 0",
             "--games 2 --tc 1+x",
             "--games 2 --variant atomic",
             "--games 2 --concurrency 0",
             "--games 2 --hash 0",
         ] {
-            assert!(
-                matches!(parse_str(bad), Err(ArgError::BadValue { .. })),
-                "{bad}"
-            );
+            assert_eq!(error_kind(bad), Some(ErrorKind::ValueValidation), "{bad}");
         }
-        assert!(matches!(
-            parse_str("--games 3 --pairs"),
-            Err(ArgError::Conflict(_))
-        ));
-        assert!(matches!(
-            parse_str("--games 2 --movetime 5 --tc 1+0"),
-            Err(ArgError::Conflict(_))
-        ));
-        let e = parse_str("--games 2 --depth 0").unwrap_err();
         assert_eq!(
-            e.to_string(),
-            "--depth '0': expected a whole number from 1 to 127"
+            parse_str("--games 3 --pairs").map(Args::config).unwrap(),
+            Err(ArgError::OddGames)
+        );
+        assert_eq!(
+            error_kind("--games 2 --movetime 5 --tc 1+0"),
+            Some(ErrorKind::ArgumentConflict)
+        );
+        let e = parse_str("--games 2 --tc 1+x").unwrap_err().to_string();
+        assert!(
+            e.contains("'1+x'") && e.contains("expected [moves/]seconds[+increment]"),
+            "{e}"
         );
     }
 }

@@ -1,4 +1,5 @@
-//! Training data: one text line per quiet position an engine searched,
+//! Training data: one record (`chessio::Record`, in its text form) per
+//! quiet position an engine searched,
 //!
 //! `<X-FEN> | <score> | <result>`
 //!
@@ -8,8 +9,9 @@
 //! left out: their score says little about the static position.
 
 use super::game::Game;
+use chessio::Record;
 use engine::score::is_mate;
-use movegen::{Board, CastlingNotation, Move};
+use movegen::{Board, Move};
 use std::fmt::Write;
 
 /// Appends `game`'s records to `out`; returns how many there are.
@@ -17,16 +19,16 @@ pub fn append_records(game: &Game, out: &mut String) -> u64 {
     let mut board = game.opening.position();
     let mut count = 0;
     for s in &game.searched {
-        let score = s
+        let record = s
             .score
-            .filter(|&score| !is_mate(score) && is_quiet(&board, s.best));
-        if let Some(score) = score {
-            let result = game.outcome.points(board.side_to_move());
-            let _ = writeln!(
-                out,
-                "{} | {score} | {result:.1}",
-                board.to_fen(CastlingNotation::XFen)
-            );
+            .filter(|&score| !is_mate(score) && is_quiet(&board, s.best))
+            .and_then(|score| i16::try_from(score).ok())
+            .and_then(|score| {
+                let result = game.outcome.result_for(board.side_to_move());
+                Record::new(board.clone(), score, result).ok()
+            });
+        if let Some(record) = record {
+            let _ = writeln!(out, "{record}");
             count += 1;
         }
         board.make_move(s.best);

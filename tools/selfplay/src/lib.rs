@@ -12,7 +12,6 @@ mod opening_choice;
 mod openings;
 mod output;
 mod pgn;
-mod pgn_read;
 mod player;
 mod progress;
 mod rules;
@@ -23,14 +22,13 @@ mod summary;
 
 use std::process::ExitCode;
 
-pub fn command_line(args: &[String]) -> ExitCode {
-    let config = match uci::cli::config_or_exit("selfplay", args::HELP, args::parse(args)) {
-        Ok(config) => config,
-        Err(code) => return code,
-    };
-    match runner::run(&config) {
+pub use args::{ArgError, Args, Config};
+
+/// Plays the games `config` asks for and prints the summary.
+pub fn run(config: &Config) -> ExitCode {
+    match runner::run(config) {
         Ok(totals) => {
-            print!("{}", summary::write(&config, &totals));
+            print!("{}", summary::write(config, &totals));
             ExitCode::SUCCESS
         }
         Err(e) => {

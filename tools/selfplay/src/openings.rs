@@ -2,14 +2,15 @@
 //! positions, the classical start, or the openings of an EPD or PGN file;
 //! then, when asked, a few random plies.
 
-use super::pgn_read::{self, PgnError};
-use movegen::{Board, FenError, Move, Position};
+use chessio::castling::castling_is_classical;
+use chessio::epd::{self, EpdError};
+use chessio::pgn::{self, GameError};
+use movegen::{Board, Move, Position};
 use rand::Rng;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use uci::castling::castling_is_classical;
+use uci::openings::random_plies;
 pub use uci::openings::Variant;
-use uci::openings::{random_plies, read_epd};
 
 /// A game's first position and the moves made before the engines take over.
 #[derive(Clone, Debug)]
@@ -40,8 +41,8 @@ impl Opening {
 pub enum OpeningError {
     Read(PathBuf, std::io::Error),
     Empty(PathBuf),
-    Fen { line: usize, error: FenError },
-    Pgn(PgnError),
+    Epd(EpdError),
+    Pgn(GameError),
 }
 
 impl fmt::Display for OpeningError {
@@ -49,7 +50,7 @@ impl fmt::Display for OpeningError {
         match self {
             OpeningError::Read(path, e) => write!(f, "cannot read {}: {e}", path.display()),
             OpeningError::Empty(path) => write!(f, "{} holds no opening", path.display()),
-            OpeningError::Fen { line, error } => write!(f, "line {line}: {error}"),
+            OpeningError::Epd(e) => write!(f, "{e}"),
             OpeningError::Pgn(e) => write!(f, "{e}"),
         }
     }
@@ -73,9 +74,9 @@ impl Source {
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
         let openings = if is_pgn {
-            pgn_read::read(&text, variant).map_err(OpeningError::Pgn)?
+            read_pgn(&text, variant)?
         } else {
-            read_epd_openings(&text, variant)?
+            read_epd(&text, variant)?
         };
         if openings.is_empty() {
             return Err(OpeningError::Empty(path.to_path_buf()));
@@ -110,11 +111,26 @@ pub fn with_random_plies(opening: &Opening, plies: u32, rng: &mut impl Rng) -> O
     })
 }
 
-/// EPD or FEN lines as openings, Chess960 ones where the variant or the
-/// castling rights say so.
-fn read_epd_openings(text: &str, variant: Variant) -> Result<Vec<Opening>, OpeningError> {
-    let positions = read_epd(text).map_err(|(line, error)| OpeningError::Fen { line, error })?;
-    Ok(positions
+/// The games of a PGN file: their start positions and main lines. The
+/// first game that does not read stops the run.
+fn read_pgn(text: &str, variant: Variant) -> Result<Vec<Opening>, OpeningError> {
+    pgn::read(text)
+        .into_iter()
+        .map(|game| {
+            let game = game.map_err(OpeningError::Pgn)?;
+            Ok(Opening {
+                chess960: variant != Variant::Classical || game.chess960,
+                start: game.start,
+                moves: game.moves,
+            })
+        })
+        .collect()
+}
+
+/// EPD or FEN lines, one opening each.
+fn read_epd(text: &str, variant: Variant) -> Result<Vec<Opening>, OpeningError> {
+    let boards = epd::read(text).map_err(OpeningError::Epd)?;
+    Ok(boards
         .into_iter()
         .map(|start| Opening {
             chess960: variant != Variant::Classical || !castling_is_classical(&start),
@@ -185,12 +201,35 @@ mod tests {
                     bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - id \"960\";\n\
                     \n\
                     rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n";
-        let o = read_epd_openings(text, Variant::Classical).unwrap();
+        let o = read_epd(text, Variant::Classical).unwrap();
         assert_eq!(o.len(), 2);
         assert!(o[0].chess960 && !o[1].chess960);
         assert_eq!(o[0].start.fullmove_number(), 1);
-        match read_epd_openings("8/8/8/8/8/8/8/8 w - -\n", Variant::Chess960) {
-            Err(OpeningError::Fen { line: 1, .. }) => {}
+        match read_epd("8/8/8/8/8/8/8/8 w - -\n", Variant::Chess960) {
+            Err(OpeningError::Epd(EpdError { line: 1, .. })) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn pgn_games_are_openings_and_a_bad_one_is_named() {
+        let text = r#"[Event "a \"quoted\" name"]
+[Variant "Chess960"]
+[FEN "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"]
+
+1. e4 {a comment (with parenthesis} e5 (1... c5 2. Nf3 (2. c3) d6) 2.Nd3 $1 ; to the end
+Nc6! *
+
+[Event "second"]
+1. d4 d5 2. c4 1/2-1/2
+"#;
+        let o = read_pgn(text, Variant::Classical).unwrap();
+        assert_eq!(o.len(), 2);
+        assert_eq!((o[0].moves.len(), o[1].moves.len()), (4, 3));
+        assert!(o[0].chess960 && !o[1].chess960);
+        assert!(read_pgn("1. d4 *", Variant::Chess960).unwrap()[0].chess960);
+        match read_pgn("1. e4 e5 *\n1. e4 e5 2. Nf3 Kc9 *", Variant::Classical) {
+            Err(OpeningError::Pgn(e)) => assert_eq!(e.game, 2, "{e}"),
             other => panic!("{other:?}"),
         }
     }

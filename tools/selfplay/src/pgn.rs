@@ -4,9 +4,9 @@
 
 use super::game::Game;
 use super::rules::{Ending, Outcome};
+use chessio::pgn::{move_number, start_tags, tag, wrap};
 use engine::score::HumanScore;
-use movegen::{CastlingNotation, STARTPOS};
-use uci::pgn::wrap;
+use movegen::Color;
 
 pub struct Header<'a> {
     pub event: &'a str,
@@ -17,25 +17,24 @@ pub struct Header<'a> {
 
 pub fn write(game: &Game, header: &Header) -> String {
     let mut pgn = String::new();
-    let start_fen = game.opening.start.to_fen(CastlingNotation::XFen);
     let result = game.outcome.pgn();
-    let mut tag = |name: &str, value: &str| pgn.push_str(&uci::pgn::tag(name, value));
-    tag("Event", header.event);
-    tag("Site", "?");
     // No date: the same seed must give the same file on any day.
-    tag("Date", "????.??.??");
-    tag("Round", &header.round.to_string());
-    tag("White", header.white);
-    tag("Black", header.black);
-    tag("Result", result);
-    if game.opening.chess960 {
-        tag("Variant", "Chess960");
+    let round = header.round.to_string();
+    let roster = [
+        ("Event", header.event),
+        ("Site", "?"),
+        ("Date", "????.??.??"),
+        ("Round", &round),
+        ("White", header.white),
+        ("Black", header.black),
+        ("Result", result),
+    ];
+    for (name, value) in roster {
+        pgn.push_str(&tag(name, value));
     }
-    if game.opening.chess960 || start_fen != STARTPOS {
-        tag("SetUp", "1");
-        tag("FEN", &start_fen);
-    }
-    tag("Termination", game.ending.termination());
+    let chess960 = game.opening.chess960;
+    pgn.push_str(&start_tags(&game.opening.start, chess960, chess960));
+    pgn.push_str(&tag("Termination", game.ending.termination()));
     pgn.push('\n');
 
     let mut tokens = Vec::new();
@@ -44,12 +43,11 @@ pub fn write(game: &Game, header: &Header) -> String {
     let engine = game.searched.iter().map(|s| (s.best, Some(s)));
     for (ply, (m, search)) in book.chain(engine).enumerate() {
         // A move number stays on the line of its move.
-        let white = board.side_to_move() == movegen::Color::White;
         let san = board.san(m);
-        tokens.push(match (white, ply) {
-            (true, _) => format!("{}. {san}", board.fullmove_number()),
-            (false, 0) => format!("{}... {san}", board.fullmove_number()),
-            (false, _) => san,
+        tokens.push(if board.side_to_move() == Color::White || ply == 0 {
+            format!("{} {san}", move_number(&board))
+        } else {
+            san
         });
         match search {
             None => tokens.push("{book}".to_string()),
@@ -98,10 +96,10 @@ mod tests {
     use super::*;
     use crate::openings::Opening;
     use crate::player::Searched;
+    use chessio::pgn::LINE_WIDTH;
     use engine::score::{mate_in, mated_in};
     use movegen::Board;
     use std::time::Duration;
-    use uci::pgn::LINE_WIDTH;
 
     fn searched(board: &Board, san: &str, score: Option<i32>) -> Searched {
         Searched {

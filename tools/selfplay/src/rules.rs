@@ -3,6 +3,7 @@
 //! insufficient material) are movegen's `Position::verdict`; self-play adds
 //! adjudication and the clock.
 
+use chessio::GameResult;
 use movegen::{Board, Color, PieceKind, Position, Verdict};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,13 +30,20 @@ impl Outcome {
         }
     }
 
+    /// The game's result for `color`.
+    pub fn result_for(self, color: Color) -> GameResult {
+        match (self, color) {
+            (Outcome::Draw, _) => GameResult::Draw,
+            (Outcome::WhiteWins, Color::White) | (Outcome::BlackWins, Color::Black) => {
+                GameResult::Win
+            }
+            _ => GameResult::Loss,
+        }
+    }
+
     /// What the game scored for `color`: 1, 0.5 or 0.
     pub fn points(self, color: Color) -> f64 {
-        match (self, color) {
-            (Outcome::Draw, _) => 0.5,
-            (Outcome::WhiteWins, Color::White) | (Outcome::BlackWins, Color::Black) => 1.0,
-            _ => 0.0,
-        }
+        f64::from(self.result_for(color).points())
     }
 }
 

@@ -1,9 +1,10 @@
 //! Training positions: the self-play data format read and turned into
 //! sparse feature counts.
 
+use chessio::Record;
 use eval::features::{KS_START, NUM_SAFETY};
 use eval::{trace_position, TOTAL_PHASE};
-use movegen::Board;
+use movegen::{Board, Color};
 use rayon::prelude::*;
 use std::io::{BufRead, BufReader};
 
@@ -26,22 +27,20 @@ pub struct Position {
     pub score: f32,
 }
 
-/// A line `<fen> | <score> | <result>` (score and result from the side to
-/// move's view). Returns the FEN, and score and result from White's side.
-fn parse_line(line: &str) -> Option<(&str, f32, f32)> {
-    let mut parts = line.split('|').map(str::trim);
-    let fen = parts.next()?;
-    let score: f32 = parts.next()?.parse().ok()?;
-    let result: f32 = parts.next()?.parse().ok()?;
-    if parts.next().is_some() || !(0.0..=1.0).contains(&result) {
-        return None;
-    }
-    let black = fen.split_whitespace().nth(1)? == "b";
-    Some(if black {
-        (fen, -score, 1.0 - result)
+/// A training record's text form (score and result from the side to
+/// move's view). Returns the position, and score and result from White's
+/// side.
+fn parse_line(line: &str) -> Option<(Board, f32, f32)> {
+    let record: Record = line.parse().ok()?;
+    let score = f32::from(record.score());
+    let result = record.result().points();
+    let black = record.board().side_to_move() == Color::Black;
+    let (score, result) = if black {
+        (-score, 1.0 - result)
     } else {
-        (fen, score, result)
-    })
+        (score, result)
+    };
+    Some((record.board().clone(), score, result))
 }
 
 /// Reads up to `limit` lines of each file (all when `None`), each with its
@@ -67,8 +66,7 @@ pub fn build(lines: &[String]) -> Vec<Position> {
     lines
         .par_iter()
         .filter_map(|line| {
-            let (fen, score, result) = parse_line(line)?;
-            let board = Board::from_fen(fen).ok()?;
+            let (board, score, result) = parse_line(line)?;
             if board.in_check() {
                 return None;
             }
@@ -107,10 +105,10 @@ mod tests {
 
     #[test]
     fn lines_are_read_from_white_side() {
-        let (fen, score, result) =
+        let (board, score, result) =
             parse_line("rkbrnqnb/pppppppp/8/8/8/8/PPPPPPPP/RKBRNQNB b KQkq - 0 1 | 10 | 1.0")
                 .unwrap();
-        assert!(fen.ends_with("0 1"));
+        assert_eq!(board.side_to_move(), Color::Black);
         assert_eq!(score, -10.0);
         assert_eq!(result, 0.0);
         assert!(parse_line("garbage").is_none());

@@ -1,5 +1,5 @@
-//! Which castling rules a start position needs, for the tools that read
-//! openings and games (`selfplay`, `analyse`).
+//! Which castling rules a start position needs: what a game file must say
+//! about its variant.
 
 use movegen::{Board, CastleSide, Color, File};
 

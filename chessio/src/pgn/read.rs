@@ -3,14 +3,14 @@
 //! parse, or holds an illegal move, comes back as an error naming its game
 //! number, line and move; the games around it are read as usual.
 
-use super::pgn_lexer::{Lexer, Token};
+use super::lexer::{Lexer, Token};
+use crate::castling::castling_is_classical;
 use movegen::{Board, Color, DroppedCastlingRight, FenError, Move, SanError};
 use std::fmt;
-use uci::castling::castling_is_classical;
 
-/// One game as the analysis needs it.
+/// One game of a PGN file: what the analysis and the opening books need.
 #[derive(Clone, Debug)]
-pub struct PgnGame {
+pub struct Game {
     /// 1-based position of the game in its file, broken games counted.
     pub number: usize,
     /// Every tag, in file order.
@@ -27,7 +27,7 @@ pub struct PgnGame {
     pub dropped_castling: Vec<DroppedCastlingRight>,
 }
 
-impl PgnGame {
+impl Game {
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -85,7 +85,7 @@ impl fmt::Display for GameError {
 impl std::error::Error for GameError {}
 
 /// Every game of `text`, in order, read or refused.
-pub fn read(text: &str) -> Vec<Result<PgnGame, GameError>> {
+pub fn read(text: &str) -> Vec<Result<Game, GameError>> {
     let mut games = Vec::new();
     let mut current: Option<Builder> = None;
     for lexed in Lexer::new(text) {
@@ -132,7 +132,7 @@ struct Builder {
     /// Name, value and line of each tag.
     tags: Vec<(String, String, usize)>,
     /// Set up from the tags at the first movetext token: the start
-    /// position, the position now, and what `PgnGame` keeps of the set-up.
+    /// position, the position now, and what `Game` keeps of the set-up.
     started: Option<Started>,
     moves: Vec<Move>,
     /// Lines of the `(` of the variations open now.
@@ -248,7 +248,7 @@ impl Builder {
         }
     }
 
-    fn finish(mut self) -> Result<PgnGame, GameError> {
+    fn finish(mut self) -> Result<Game, GameError> {
         let started = match self.started.take() {
             Some(started) => started,
             None => self.set_up_or_fail(),
@@ -270,7 +270,7 @@ impl Builder {
             .clone()
             .or_else(|| tag("Result"))
             .unwrap_or_else(|| "*".to_string());
-        Ok(PgnGame {
+        Ok(Game {
             number: self.number,
             tags: self.tags.into_iter().map(|(n, v, _)| (n, v)).collect(),
             start: started.start,
@@ -357,7 +357,7 @@ fn set_up(tags: &[(String, String, usize)]) -> Result<Started, (usize, ErrorKind
 mod tests {
     use super::*;
 
-    fn sans(game: &PgnGame) -> Vec<String> {
+    fn sans(game: &Game) -> Vec<String> {
         let mut board = game.start.clone();
         game.moves
             .iter()
