@@ -10,7 +10,7 @@
 //! the classical start, `plies N` for the number of random plies, and
 //! `bound CP` for the largest score, in centipawns either way, kept.
 
-use crate::openings::{random_plies, read_epd, Variant};
+use crate::openings::{random_plies, Variant};
 use engine::{Engine, Limits, SearchOptions, SearchRequest};
 use movegen::{Board, CastlingNotation, Position};
 use rand::rngs::StdRng;
@@ -129,8 +129,8 @@ pub fn generate(request: &Request, engine: &mut Engine) -> Result<Vec<Board>, Ge
         Some(path) => {
             let text =
                 std::fs::read_to_string(path).map_err(|e| GenfensError::Book(path.clone(), e))?;
-            let positions = read_epd(&text)
-                .map_err(|(line, e)| GenfensError::BookLine(path.clone(), line, e))?;
+            let positions = chessio::epd::read(&text)
+                .map_err(|e| GenfensError::BookLine(path.clone(), e.line, e.error))?;
             if positions.is_empty() {
                 return Err(GenfensError::EmptyBook(path.clone()));
             }

@@ -1,7 +1,7 @@
 //! Random openings, shared by `genfens` and self-play: start positions of a
-//! variant, random legal plies, and the positions of an EPD file.
+//! variant and random legal plies.
 
-use movegen::{chess960, Board, FenError, Move};
+use movegen::{chess960, Board, Move};
 use rand::Rng;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,31 +53,6 @@ pub fn random_plies(board: &Board, plies: u32, rng: &mut impl Rng) -> Option<Vec
     board.has_legal_move().then_some(moves)
 }
 
-/// The positions of EPD or FEN lines: the first four fields, and the move
-/// counters when the fifth and sixth are numbers. Blank lines and `#`
-/// comments are skipped. An error names its line (from 1).
-pub fn read_epd(text: &str) -> Result<Vec<Board>, (usize, FenError)> {
-    let mut positions = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let counters = match fields.get(4..6) {
-            Some([h, f]) if h.parse::<u16>().is_ok() && f.parse::<u16>().is_ok() => {
-                format!("{h} {f}")
-            }
-            _ => "0 1".to_string(),
-        };
-        let position = fields.get(..4).unwrap_or(&fields).join(" ");
-        let board =
-            Board::from_fen(&format!("{position} {counters}")).map_err(|error| (i + 1, error))?;
-        positions.push(board);
-    }
-    Ok(positions)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,22 +93,5 @@ mod tests {
             Board::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
                 .unwrap();
         assert!(random_plies(&mated, 0, &mut StdRng::seed_from_u64(0)).is_none());
-    }
-
-    #[test]
-    fn epd_lines_are_read_and_bad_ones_named() {
-        let text = "# openings\n\
-                    bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - id \"960\";\n\
-                    \n\
-                    rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7\n";
-        let boards = read_epd(text).unwrap();
-        assert_eq!(boards.len(), 2);
-        assert_eq!(boards[0].chess960_number(), Some(0));
-        assert_eq!(boards[1].fullmove_number(), 7);
-        assert!(matches!(
-            read_epd("x\n8/8/8/8/8/8/8/8 w - -\n"),
-            Err((1, _))
-        ));
-        assert!(matches!(read_epd("\n8/8/8/8/8/8/8/8 w - -\n"), Err((2, _))));
     }
 }
