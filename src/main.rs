@@ -1,7 +1,8 @@
 //! The `hoeven` binary: a UCI engine when started without arguments, and
 //! command-line tools otherwise (`perft`, `bench`, `selfplay`, `analyse`).
 //! The protocol and each tool live in crates of their own; this wires them
-//! together.
+//! together. Arguments that are UCI commands with their words (`"genfens 8
+//! seed 1 book None" quit`, as OpenBench runs it) are run as UCI input lines.
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
@@ -10,7 +11,9 @@ use std::process::ExitCode;
 use uci::{perft, say, session};
 
 /// Hoeven, a Chess960-first UCI chess engine. Without a command it speaks
-/// UCI on standard input and output.
+/// UCI on standard input and output; arguments that hold spaces are UCI
+/// commands, run in order before it quits (`hoeven "genfens 8 seed 1 book
+/// None" quit`).
 #[derive(Parser)]
 #[command(name = "hoeven", version)]
 struct Cli {
@@ -46,6 +49,14 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args
+        .first()
+        .is_some_and(|a| a.trim().contains(char::is_whitespace))
+    {
+        session::run_lines(&args);
+        return ExitCode::SUCCESS;
+    }
     match Cli::parse().command {
         None => {
             session::run();

@@ -114,6 +114,8 @@ fn uci_handshake_declares_identity_and_every_option() {
         ("SyzygyProbeDepth", "spin"),
         ("Syzygy50MoveRule", "check"),
         ("SyzygyProbeLimit", "spin"),
+        ("UCI_LimitStrength", "check"),
+        ("UCI_Elo", "spin"),
     ];
     for (name, kind) in expected {
         let prefix = format!("option name {name} type ");

@@ -14,6 +14,7 @@ mod report;
 pub mod score;
 mod search;
 mod see;
+pub mod skill;
 pub mod tablebase;
 mod time;
 mod tt;

@@ -1,5 +1,7 @@
 //! Every tunable constant of the search, in one place with its name.
 
+use crate::skill::SkillAnchor;
+
 /// Aspiration windows start at this depth, this wide around the last score.
 pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 pub const ASPIRATION_DELTA: i32 = 18;
@@ -97,3 +99,46 @@ pub const TM_NODES_SCALE: f64 = 1.25;
 /// A tablebase result goes into the table this much deeper than the node:
 /// it is exact whatever the depth (Stockfish's choice).
 pub const TB_DEPTH_BONUS: i32 = 6;
+
+/// Limited strength (`UCI_LimitStrength`, `UCI_Elo`): at each anchor Elo
+/// (the first and last bound the `UCI_Elo` range), the nodes searched per
+/// move, the temperature in centipawns of the choice among the best lines
+/// (a move `loss` centipawns worse than the best is chosen `exp(-loss /
+/// temperature)` times as often) and the largest loss ever chosen. Between
+/// anchors, nodes and temperature are interpolated geometrically and the
+/// loss cap linearly. Fitted against Stockfish 15.1's `UCI_Elo`
+/// (docs/elo-log.md).
+pub const SKILL_ANCHORS: [SkillAnchor; 5] = [
+    SkillAnchor {
+        elo: 1350,
+        nodes: 100.0,
+        temperature: 80.0,
+        max_loss: 250.0,
+    },
+    SkillAnchor {
+        elo: 1500,
+        nodes: 250.0,
+        temperature: 60.0,
+        max_loss: 200.0,
+    },
+    SkillAnchor {
+        elo: 2000,
+        nodes: 35_000.0,
+        temperature: 13.0,
+        max_loss: 60.0,
+    },
+    SkillAnchor {
+        elo: 2500,
+        nodes: 400_000.0,
+        temperature: 4.0,
+        max_loss: 30.0,
+    },
+    SkillAnchor {
+        elo: 2850,
+        nodes: 2_000_000.0,
+        temperature: 1.5,
+        max_loss: 10.0,
+    },
+];
+/// Lines searched (MultiPV) to choose from.
+pub const SKILL_LINES: usize = 4;

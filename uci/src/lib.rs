@@ -4,7 +4,9 @@
 //! one directly.
 
 pub mod bench;
+pub mod genfens;
 mod go;
+pub mod openings;
 pub mod options;
 pub mod output;
 pub mod perft;

@@ -25,6 +25,8 @@ pub struct Options {
     pub syzygy_probe_depth: i32,
     pub syzygy_50_move_rule: bool,
     pub syzygy_probe_limit: u32,
+    pub limit_strength: bool,
+    pub elo: u32,
 }
 
 impl Default for Options {
@@ -42,6 +44,8 @@ impl Default for Options {
             syzygy_probe_depth: 1,
             syzygy_50_move_rule: true,
             syzygy_probe_limit: MAX_SYZYGY_PROBE_LIMIT,
+            limit_strength: false,
+            elo: engine::skill::ELO_MIN,
         }
     }
 }
@@ -107,6 +111,18 @@ pub fn declarations() -> String {
         "option name SyzygyProbeLimit type spin default {} min 0 max {MAX_SYZYGY_PROBE_LIMIT}",
         d.syzygy_probe_limit
     );
+    let _ = writeln!(
+        s,
+        "option name UCI_LimitStrength type check default {}",
+        d.limit_strength
+    );
+    let _ = writeln!(
+        s,
+        "option name UCI_Elo type spin default {} min {} max {}",
+        d.elo,
+        engine::skill::ELO_MIN,
+        engine::skill::ELO_MAX
+    );
     s
 }
 
@@ -126,6 +142,8 @@ pub enum Change {
     SyzygyProbeDepth(i32),
     Syzygy50MoveRule(bool),
     SyzygyProbeLimit(u32),
+    LimitStrength(bool),
+    Elo(u32),
 }
 
 /// The result of parsing `setoption`: the change, and a note when the value
@@ -177,6 +195,12 @@ pub fn parse(args: &str) -> Result<Parsed, String> {
         "uci_chess960" => (Change::Chess960(check()?), None),
         "uci_showwdl" => (Change::ShowWdl(check()?), None),
         "uci_analysemode" => (Change::AnalyseMode(check()?), None),
+        "uci_limitstrength" => (Change::LimitStrength(check()?), None),
+        "uci_elo" => spin(
+            u64::from(engine::skill::ELO_MIN),
+            u64::from(engine::skill::ELO_MAX),
+        )
+        .map(|(v, n)| (Change::Elo(v as u32), n))?,
         "clear hash" => (Change::ClearHash, None),
         // A path may contain spaces: everything after `value`, as given.
         "syzygypath" => (Change::SyzygyPath(value.unwrap_or("").to_string()), None),
@@ -243,12 +267,23 @@ mod tests {
             parse("name SyzygyProbeDepth value 0").unwrap().change,
             Change::SyzygyProbeDepth(1)
         );
+        assert_eq!(
+            parse("name UCI_LimitStrength value true").unwrap().change,
+            Change::LimitStrength(true)
+        );
+        assert_eq!(
+            parse("name UCI_Elo value 2000").unwrap().change,
+            Change::Elo(2000)
+        );
     }
 
     #[test]
     fn out_of_range_values_are_clamped_and_reported() {
         let p = parse("name Threads value 0").unwrap();
         assert_eq!(p.change, Change::Threads(1));
+        assert!(p.note.unwrap().contains("out of range"));
+        let p = parse("name UCI_Elo value 100").unwrap();
+        assert_eq!(p.change, Change::Elo(engine::skill::ELO_MIN));
         assert!(p.note.unwrap().contains("out of range"));
         let p = parse("name Hash value 99999999999999999999").unwrap();
         assert_eq!(p.change, Change::Hash(MAX_HASH_MB));

@@ -7,12 +7,14 @@
 //! the engine idle (`go`, `setoption`, `ucinewgame`, ...) wait in a queue
 //! until the running search has sent its `bestmove`.
 
+use crate::genfens;
 use crate::go::{self, Go};
 use crate::options::{self, Change, Options};
 use crate::output::{Output, UciReporter};
 use crossbeam_channel::{Receiver, Sender};
+use engine::skill::{SkillReporter, Strength};
 use engine::tablebase::{Syzygy, Tablebases};
-use engine::{Engine, Limits, SearchOptions, SearchRequest};
+use engine::{Engine, Limits, Reporter, SearchOptions, SearchRequest};
 use movegen::{chess960, Board, CastlingNotation, Position};
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -160,6 +162,7 @@ impl Session {
             "d" => self.display(),
             "eval" => self.out.line(eval::trace(self.position.board()).trim_end()),
             "bench" => self.bench(&args),
+            "genfens" => self.genfens(&args),
             "stop" | "ponderhit" => {}
             "quit" => return self.quit(),
             other => self.out.error(&format!("unknown command '{other}'")),
@@ -201,6 +204,8 @@ impl Session {
             Change::SyzygyProbeDepth(d) => self.options.syzygy_probe_depth = d,
             Change::Syzygy50MoveRule(b) => self.options.syzygy_50_move_rule = b,
             Change::SyzygyProbeLimit(n) => self.options.syzygy_probe_limit = n,
+            Change::LimitStrength(b) => self.options.limit_strength = b,
+            Change::Elo(elo) => self.options.elo = elo,
         }
         self.engine.set_syzygy(Syzygy {
             tables,
@@ -293,7 +298,7 @@ impl Session {
         for w in warnings {
             self.out.error(&w);
         }
-        let limits: Limits = match parsed {
+        let mut limits: Limits = match parsed {
             Go::Perft(depth) => {
                 let report = crate::perft::report(
                     self.position.board(),
@@ -305,22 +310,33 @@ impl Session {
             }
             Go::Search(limits) => limits,
         };
-        let request = SearchRequest {
-            position: self.position.clone(),
-            limits,
-            options: SearchOptions {
-                threads: self.options.threads,
-                multi_pv: self.options.multi_pv,
-                move_overhead: Duration::from_millis(self.options.move_overhead_ms),
-            },
-            start,
+        let mut options = SearchOptions {
+            threads: self.options.threads,
+            multi_pv: self.options.multi_pv,
+            move_overhead: Duration::from_millis(self.options.move_overhead_ms),
         };
-        let reporter = Arc::new(UciReporter {
+        let mut reporter: Arc<dyn Reporter> = Arc::new(UciReporter {
             out: self.out.clone(),
             chess960: self.options.chess960,
             show_wdl: self.options.show_wdl,
             done: self.events.clone(),
         });
+        if self.options.limit_strength {
+            let strength = Strength::from_elo(self.options.elo);
+            strength.restrict(&mut limits, &mut options);
+            reporter = Arc::new(SkillReporter::new(
+                reporter,
+                strength,
+                self.options.multi_pv,
+                self.position.board().key(),
+            ));
+        }
+        let request = SearchRequest {
+            position: self.position.clone(),
+            limits,
+            options,
+            start,
+        };
         self.searching = true;
         self.engine.start(request, reporter);
     }
@@ -384,6 +400,25 @@ impl Session {
         };
         crate::bench::report(depth, |line| self.out.line(line));
     }
+
+    /// `genfens N seed S book <file|None> [extra]`: one `info string genfens
+    /// <FEN>` line per opening, the form OpenBench's client reads.
+    fn genfens(&mut self, args: &[&str]) {
+        let request = match genfens::Request::parse(args) {
+            Ok(r) => r,
+            Err(e) => return self.out.error(&e),
+        };
+        match genfens::generate(&request, &mut self.engine) {
+            Ok(openings) => {
+                let lines: Vec<String> = openings
+                    .iter()
+                    .map(|b| format!("info string genfens {}", b.to_fen(CastlingNotation::XFen)))
+                    .collect();
+                self.out.line(&lines.join("\n"));
+            }
+            Err(e) => self.out.error(&format!("genfens: {e}")),
+        }
+    }
 }
 
 fn parse_number(s: &str) -> Result<u32, String> {
@@ -426,4 +461,24 @@ pub fn run() {
             break;
         }
     }
+}
+
+/// Runs `lines` as UCI commands, each after the search started by the one
+/// before has ended, then quits: the form `hoeven "genfens ..." quit` that
+/// OpenBench uses.
+pub fn run_lines(lines: &[String]) {
+    let (tx, rx): (Sender<Event>, Receiver<Event>) = crossbeam_channel::unbounded();
+    let mut session = Session::new(Output::stdout(), tx);
+    for line in lines {
+        if session.on_event(Event::Line(line.clone())) == Flow::Quit {
+            return;
+        }
+        while session.is_searching() {
+            let Ok(event) = rx.recv() else { break };
+            if session.on_event(event) == Flow::Quit {
+                return;
+            }
+        }
+    }
+    session.on_event(Event::Eof);
 }

@@ -5,28 +5,12 @@
 use chessio::castling::castling_is_classical;
 use chessio::epd::{self, EpdError};
 use chessio::pgn::{self, GameError};
-use movegen::{chess960, Board, Move, Position};
+use movegen::{Board, Move, Position};
 use rand::Rng;
 use std::fmt;
 use std::path::{Path, PathBuf};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Variant {
-    Chess960,
-    Dfrc,
-    Classical,
-}
-
-impl Variant {
-    pub fn parse(name: &str) -> Option<Variant> {
-        match name.to_ascii_lowercase().as_str() {
-            "chess960" | "960" | "frc" => Some(Variant::Chess960),
-            "dfrc" => Some(Variant::Dfrc),
-            "classical" | "standard" => Some(Variant::Classical),
-            _ => None,
-        }
-    }
-}
+use uci::openings::random_plies;
+pub use uci::openings::Variant;
 
 /// A game's first position and the moves made before the engines take over.
 #[derive(Clone, Debug)]
@@ -108,16 +92,8 @@ impl Source {
             }
             Source::Random(variant) => *variant,
         };
-        let start = match variant {
-            Variant::Chess960 => chess960::start_position(rng.gen_range(0..960)),
-            Variant::Dfrc => {
-                chess960::double_start_position(rng.gen_range(0..960), rng.gen_range(0..960))
-            }
-            Variant::Classical => Ok(Board::startpos()),
-        };
         Opening {
-            // Numbers drawn from 0..960 are always valid start numbers.
-            start: start.unwrap_or_else(|_| Board::startpos()),
+            start: variant.random_start(rng),
             moves: Vec::new(),
             chess960: variant != Variant::Classical,
         }
@@ -127,20 +103,10 @@ impl Source {
 /// `opening` followed by `plies` uniformly random legal moves; `None` when
 /// the game ends on the way.
 pub fn with_random_plies(opening: &Opening, plies: u32, rng: &mut impl Rng) -> Option<Opening> {
-    let mut board = opening.position();
-    let mut moves = opening.moves.clone();
-    for _ in 0..plies {
-        let legal = board.legal_moves();
-        if legal.is_empty() {
-            return None;
-        }
-        let m = legal.as_slice()[rng.gen_range(0..legal.len())];
-        board.make_move(m);
-        moves.push(m);
-    }
-    board.has_legal_move().then(|| Opening {
+    let added = random_plies(&opening.position(), plies, rng)?;
+    Some(Opening {
         start: opening.start.clone(),
-        moves,
+        moves: opening.moves.iter().copied().chain(added).collect(),
         chess960: opening.chess960,
     })
 }
@@ -177,6 +143,7 @@ fn read_epd(text: &str, variant: Variant) -> Result<Vec<Opening>, OpeningError> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use movegen::chess960;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 
