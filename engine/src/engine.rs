@@ -1,6 +1,6 @@
 //! The engine seen from the protocol: owns the transposition table and the
-//! threads' histories, starts a search on its own threads and hands back
-//! control at once, and stops it on request.
+//! threads' histories and evaluators, starts a search on its own threads and
+//! hands back control at once, and stops it on request.
 //!
 //! Lazy SMP: every thread searches the same root with its own histories,
 //! sharing only the table; the main thread watches the clock and reports.
@@ -11,6 +11,8 @@ use crate::report::{PvInfo, Reporter};
 use crate::search::{Completed, LmrTable, Searcher, Shared};
 use crate::time::TimeManager;
 use crate::tt::{AllocError, TranspositionTable};
+use eval::nnue::Network;
+use eval::Evaluator;
 use movegen::{Board, Move};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -27,11 +29,29 @@ struct Control {
     pondering: AtomicBool,
 }
 
+/// What a search thread keeps from one search to the next.
+pub(crate) struct ThreadState {
+    history: History,
+    evaluator: Evaluator,
+}
+
+impl ThreadState {
+    fn new(network: Option<Arc<Network>>) -> ThreadState {
+        ThreadState {
+            history: History::default(),
+            evaluator: Evaluator::new(network),
+        }
+    }
+}
+
 pub struct Engine {
     tt: Arc<TranspositionTable>,
-    histories: Vec<History>,
+    threads: Vec<ThreadState>,
+    /// The network every thread evaluates with; `None`: the hand-crafted
+    /// evaluation.
+    network: Option<Arc<Network>>,
     control: Arc<Control>,
-    running: Option<JoinHandle<Vec<History>>>,
+    running: Option<JoinHandle<Vec<ThreadState>>>,
 }
 
 /// Everything one `go` needs.
@@ -49,7 +69,8 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Result<Engine, AllocError> {
         Ok(Engine {
             tt: Arc::new(TranspositionTable::new(hash_mb)?),
-            histories: vec![History::default()],
+            threads: vec![ThreadState::new(None)],
+            network: None,
             control: Arc::new(Control::default()),
             running: None,
         })
@@ -67,12 +88,28 @@ impl Engine {
         self.tt.megabytes()
     }
 
-    /// Forgets everything learnt: the table and every history (`ucinewgame`).
+    /// Evaluates with `network` from the next search on, or with the
+    /// hand-crafted evaluation for `None`.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.wait();
+        for t in &mut self.threads {
+            t.evaluator.set_network(network.clone());
+        }
+        self.network = network;
+    }
+
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.network.as_ref()
+    }
+
+    /// Forgets everything learnt: the table, every history and every pawn
+    /// cache (`ucinewgame`).
     pub fn clear(&mut self) {
         self.wait();
         self.tt.clear();
-        for h in &mut self.histories {
-            h.clear();
+        for t in &mut self.threads {
+            t.history.clear();
+            t.evaluator.clear();
         }
     }
 
@@ -90,8 +127,10 @@ impl Engine {
     pub fn start(&mut self, request: SearchRequest, reporter: Arc<dyn Reporter>) {
         self.wait();
         let threads = request.options.threads.max(1);
-        self.histories.resize_with(threads, History::default);
-        let histories = std::mem::take(&mut self.histories);
+        let network = &self.network;
+        self.threads
+            .resize_with(threads, || ThreadState::new(network.clone()));
+        let states = std::mem::take(&mut self.threads);
         self.control.stop.store(false, Ordering::SeqCst);
         self.control
             .pondering
@@ -103,13 +142,13 @@ impl Engine {
         let handle = std::thread::Builder::new()
             .name("search-main".into())
             .stack_size(THREAD_STACK_BYTES)
-            .spawn(move || run_search(&tt, &control, request, histories, search_reporter.as_ref()));
+            .spawn(move || run_search(&tt, &control, request, states, search_reporter.as_ref()));
         match handle {
             Ok(h) => self.running = Some(h),
             Err(_) => {
                 // No thread could be started: answer at once with any legal
                 // move, since the protocol still needs its one bestmove.
-                self.histories = vec![History::default()];
+                self.threads = vec![ThreadState::new(self.network.clone())];
                 reporter.best_move(fallback, None);
             }
         }
@@ -130,8 +169,8 @@ impl Engine {
     pub fn wait(&mut self) {
         if let Some(handle) = self.running.take() {
             match handle.join() {
-                Ok(histories) => self.histories = histories,
-                Err(_) => self.histories = vec![History::default()],
+                Ok(states) => self.threads = states,
+                Err(_) => self.threads = vec![ThreadState::new(self.network.clone())],
             }
         }
     }
@@ -148,9 +187,9 @@ fn run_search(
     tt: &TranspositionTable,
     control: &Control,
     request: SearchRequest,
-    mut histories: Vec<History>,
+    mut states: Vec<ThreadState>,
     reporter: &dyn Reporter,
-) -> Vec<History> {
+) -> Vec<ThreadState> {
     let SearchRequest {
         root,
         history,
@@ -184,13 +223,13 @@ fn run_search(
         reporter.no_moves(root.in_check());
         wait_for_release(control);
         reporter.best_move(None, None);
-        return histories;
+        return states;
     }
 
     tt.new_search();
     let mut game_keys = history;
     game_keys.push(root.key());
-    let threads = histories.len();
+    let threads = states.len();
     let nodes: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
     let lmr = LmrTable::new();
     let time = TimeManager::new(start, &limits, root.side_to_move(), options.move_overhead);
@@ -210,17 +249,18 @@ fn run_search(
     };
 
     let results: Vec<Completed> = std::thread::scope(|scope| {
-        let mut iter = histories.iter_mut();
-        let main_history = iter.next();
+        let mut iter = states.iter_mut();
+        let main_state = iter.next();
         let helpers: Vec<_> = iter
             .enumerate()
-            .filter_map(|(i, history)| {
+            .filter_map(|(i, state)| {
                 let shared = &shared;
                 std::thread::Builder::new()
                     .name(format!("search-{}", i + 1))
                     .stack_size(THREAD_STACK_BYTES)
                     .spawn_scoped(scope, move || {
-                        let mut searcher = Searcher::new(shared, history, i + 1);
+                        let mut searcher =
+                            Searcher::new(shared, &mut state.history, &mut state.evaluator, i + 1);
                         searcher.iterate();
                         searcher.completed
                     })
@@ -228,8 +268,8 @@ fn run_search(
             })
             .collect();
         let mut main_result = Completed::default();
-        if let Some(history) = main_history {
-            let mut searcher = Searcher::new(&shared, history, 0);
+        if let Some(state) = main_state {
+            let mut searcher = Searcher::new(&shared, &mut state.history, &mut state.evaluator, 0);
             searcher.iterate();
             main_result = searcher.completed;
         }
@@ -282,7 +322,7 @@ fn run_search(
         None => (root_moves[0], None),
     };
     reporter.best_move(Some(best_move), ponder);
-    histories
+    states
 }
 
 /// A reply to ponder on when the PV ends after the best move: the table's

@@ -9,6 +9,7 @@ use crate::report::{PvInfo, Reporter};
 use crate::score::{is_mate, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::time::TimeManager;
 use crate::tt::{Bound, TranspositionTable};
+use eval::Evaluator;
 use movegen::{Board, Move, PieceKind};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -91,6 +92,7 @@ struct Frame {
 pub(crate) struct Searcher<'a> {
     shared: &'a Shared<'a>,
     history: &'a mut History,
+    evaluator: &'a mut Evaluator,
     id: usize,
     nodes: u64,
     seldepth: usize,
@@ -109,7 +111,12 @@ pub(crate) struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    pub fn new(shared: &'a Shared<'a>, history: &'a mut History, id: usize) -> Searcher<'a> {
+    pub fn new(
+        shared: &'a Shared<'a>,
+        history: &'a mut History,
+        evaluator: &'a mut Evaluator,
+        id: usize,
+    ) -> Searcher<'a> {
         let root_moves = shared
             .root_moves
             .iter()
@@ -131,6 +138,7 @@ impl<'a> Searcher<'a> {
         Searcher {
             shared,
             history,
+            evaluator,
             id,
             nodes: 0,
             seldepth: 0,
@@ -162,6 +170,7 @@ impl<'a> Searcher<'a> {
             .unwrap_or(MAX_PLY as i32 - 1)
             .clamp(1, MAX_PLY as i32 - 1);
         let root = self.shared.root.clone();
+        self.evaluator.reset(&root);
         for depth in 1..=max_depth {
             // Lazy SMP: helper threads skip some depths, each in its own
             // pattern, so that the threads spread over several depths and
@@ -398,7 +407,7 @@ impl<'a> Searcher<'a> {
                 return if board.in_check() {
                     DRAW
                 } else {
-                    eval::evaluate(board)
+                    self.evaluator.evaluate(board)
                 };
             }
             // Mate distance pruning: no line from here can beat a mate
@@ -447,7 +456,7 @@ impl<'a> Searcher<'a> {
         let raw_eval = if in_check {
             0
         } else {
-            hit.map_or_else(|| eval::evaluate(board), |h| h.eval)
+            hit.map_or_else(|| self.evaluator.evaluate(board), |h| h.eval)
         };
         let static_eval = if in_check {
             -INFINITE
@@ -496,6 +505,7 @@ impl<'a> Searcher<'a> {
         {
             let reduction = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR;
             let mut child = board.clone();
+            self.evaluator.make_null_move();
             child.make_null_move();
             self.keys.push(child.key());
             self.stack[ply + 1] = Frame {
@@ -508,6 +518,7 @@ impl<'a> Searcher<'a> {
             };
             let score = -self.search::<false>(&child, -beta, -beta + 1, depth - reduction, ply + 1);
             self.keys.pop();
+            self.evaluator.unmake();
             if self.stopped {
                 return 0;
             }
@@ -639,6 +650,7 @@ impl<'a> Searcher<'a> {
             let moved = board.piece_on(m.from()).map(|p| PieceTo::new(p, m.to()));
             let nodes_before = self.nodes;
             let mut child = board.clone();
+            self.evaluator.make_move(board, m);
             child.make_move(m);
             self.keys.push(child.key());
             self.stack[ply + 1] = Frame {
@@ -696,6 +708,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             self.keys.pop();
+            self.evaluator.unmake();
             if self.stopped {
                 return 0;
             }
@@ -832,7 +845,7 @@ impl<'a> Searcher<'a> {
             return if in_check {
                 DRAW
             } else {
-                eval::evaluate(board)
+                self.evaluator.evaluate(board)
             };
         }
 
@@ -861,7 +874,7 @@ impl<'a> Searcher<'a> {
             best_score = -INFINITE;
         } else {
             // Stand pat: the side to move may decline every capture.
-            raw_eval = hit.map_or_else(|| eval::evaluate(board), |h| h.eval);
+            raw_eval = hit.map_or_else(|| self.evaluator.evaluate(board), |h| h.eval);
             best_score =
                 (raw_eval + self.history.correction(board)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
             if best_score >= beta {
@@ -879,6 +892,7 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let mut child = board.clone();
+            self.evaluator.make_move(board, m);
             child.make_move(m);
             self.keys.push(child.key());
             self.stack[ply + 1] = Frame {
@@ -891,6 +905,7 @@ impl<'a> Searcher<'a> {
             };
             let score = -self.quiescence::<PV>(&child, -beta, -alpha, ply + 1);
             self.keys.pop();
+            self.evaluator.unmake();
             if self.stopped {
                 return 0;
             }
