@@ -77,10 +77,20 @@ impl Evaluator {
         }
     }
 
+    /// Whether the network's incrementally updated state is the one
+    /// computed from scratch for `board` (always so without a network): the
+    /// debug check that the search reported every move made and unmade.
+    pub fn matches_refresh(&mut self, board: &Board) -> bool {
+        self.nnue
+            .as_mut()
+            .is_none_or(|nnue| nnue.matches_refresh(board))
+    }
+
     /// The evaluation in centipawns from the side to move's point of view.
     /// With a network, `board` must be the position the made moves lead to.
     #[inline]
     pub fn evaluate(&mut self, board: &Board) -> i32 {
+        debug_assert!(self.matches_refresh(board), "{board:?}");
         match &mut self.nnue {
             Some(nnue) => nnue
                 .evaluate(board.side_to_move())

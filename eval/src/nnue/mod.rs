@@ -51,6 +51,14 @@ impl Nnue {
         self.accumulators.pop();
     }
 
+    /// Whether the current entry equals the one computed from scratch for
+    /// `board`: the check that the make and unmake hooks were called right.
+    pub fn matches_refresh(&mut self, board: &Board) -> bool {
+        let mut fresh = Accumulators::new(self.net.hidden());
+        fresh.refresh(&self.net, board);
+        self.accumulators.current(&self.net) == fresh.current(&self.net)
+    }
+
     /// The evaluation of the current entry, in centipawns from the side to
     /// move's point of view.
     pub fn evaluate(&mut self, side_to_move: Color) -> i32 {
