@@ -91,11 +91,13 @@ fn uci_handshake_declares_identity_and_every_option() {
             .any(|l| l.starts_with("id author ") && l.len() > 10),
         || format!("no 'id author' line: {lines:?}"),
     );
-    // Nothing but id and option lines before uciok, and no blank lines.
+    // Nothing but id and option lines and the evaluation's name before
+    // uciok, and no blank lines.
     for l in &lines[..lines.len() - 1] {
         let ok = l.starts_with("id name ")
             || l.starts_with("id author ")
-            || l.starts_with("option name ");
+            || l.starts_with("option name ")
+            || l == "info string hand-crafted evaluation";
         e.check(ok, || {
             format!("unexpected line '{l}' in the uci answer: {lines:?}")
         });
@@ -111,6 +113,7 @@ fn uci_handshake_declares_identity_and_every_option() {
         ("UCI_Chess960", "check"),
         ("UCI_ShowWDL", "check"),
         ("UCI_AnalyseMode", "check"),
+        ("EvalFile", "string"),
     ];
     for (name, kind) in expected {
         let prefix = format!("option name {name} type ");
@@ -147,6 +150,9 @@ fn uci_handshake_declares_identity_and_every_option() {
                     });
                 }
             }
+            "string" => e.check(rest.len() == 3 && rest[1] == "default", || {
+                format!("a string option has one default word: '{line}'")
+            }),
             _ => e.check(rest.len() == 1, || {
                 format!("a button has no default: '{line}'")
             }),

@@ -6,6 +6,7 @@
 use crate::engine::{Engine, SearchRequest};
 use crate::limits::{Limits, SearchOptions};
 use crate::report::{PvInfo, Reporter};
+use eval::nnue::Network;
 use movegen::{Board, Move};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -85,15 +86,21 @@ impl Reporter for LastNodes {
     fn best_move(&self, _: Option<Move>, _: Option<Move>) {}
 }
 
-/// Searches every bench position to `depth`; `progress` is told each
-/// position's index, FEN and node count.
-pub fn run(depth: i32, mut progress: impl FnMut(usize, &str, u64)) -> BenchResult {
+/// Searches every bench position to `depth` with `network` (`None`: the
+/// hand-crafted evaluation); `progress` is told each position's index, FEN
+/// and node count.
+pub fn run(
+    depth: i32,
+    network: Option<Arc<Network>>,
+    mut progress: impl FnMut(usize, &str, u64),
+) -> BenchResult {
     let Ok(mut engine) = Engine::new(HASH_MB) else {
         return BenchResult {
             nodes: 0,
             elapsed: Duration::ZERO,
         };
     };
+    engine.set_network(network);
     let start = Instant::now();
     let mut total = 0;
     for (i, fen) in POSITIONS.iter().enumerate() {
@@ -133,8 +140,8 @@ mod tests {
         for fen in POSITIONS {
             assert!(Board::from_fen(fen).is_ok(), "{fen}");
         }
-        let a = run(4, |_, _, _| {});
-        let b = run(4, |_, _, _| {});
+        let a = run(4, None, |_, _, _| {});
+        let b = run(4, None, |_, _, _| {});
         assert!(a.nodes > 10_000);
         assert_eq!(a.nodes, b.nodes);
     }

@@ -4,6 +4,7 @@
 pub mod analyse;
 mod castling;
 mod cli;
+pub mod evaluation;
 mod go;
 pub mod options;
 pub mod output;

@@ -41,7 +41,7 @@ fn bench(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let result = engine::bench::run(depth, |i, fen, nodes| {
+    let result = engine::bench::run(depth, None, |i, fen, nodes| {
         say(&format!("position {:2}: {nodes:>10} nodes  {fen}", i + 1));
     });
     say(&format!("\n{} nodes {} nps", result.nodes, result.nps()));

@@ -76,8 +76,13 @@ pub fn declarations() -> String {
         "option name UCI_AnalyseMode type check default {}",
         d.analyse_mode
     );
+    // The hand-crafted evaluation until a network has proven itself.
+    let _ = writeln!(s, "option name EvalFile type string default {EMPTY}");
     s
 }
+
+/// How UCI writes an empty string option.
+const EMPTY: &str = "<empty>";
 
 /// A `setoption` understood: what to change.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,6 +96,7 @@ pub enum Change {
     Chess960(bool),
     ShowWdl(bool),
     AnalyseMode(bool),
+    EvalFile(String),
 }
 
 /// The result of parsing `setoption`: the change, and a note when the value
@@ -143,6 +149,11 @@ pub fn parse(args: &str) -> Result<Parsed, String> {
         "uci_showwdl" => (Change::ShowWdl(check()?), None),
         "uci_analysemode" => (Change::AnalyseMode(check()?), None),
         "clear hash" => (Change::ClearHash, None),
+        "evalfile" => {
+            let path = value.unwrap_or("");
+            let path = if path == EMPTY { "" } else { path };
+            (Change::EvalFile(path.to_string()), None)
+        }
         _ => return Err(format!("unknown option '{name}'")),
     };
     Ok(Parsed { change, note })
@@ -185,6 +196,16 @@ mod tests {
             Change::Chess960(true)
         );
         assert_eq!(parse("name Clear Hash").unwrap().change, Change::ClearHash);
+        assert_eq!(
+            parse("name evalfile value /nets/a b.nnue").unwrap().change,
+            Change::EvalFile("/nets/a b.nnue".to_string())
+        );
+        for empty in ["name EvalFile value <empty>", "name EvalFile"] {
+            assert_eq!(
+                parse(empty).unwrap().change,
+                Change::EvalFile(String::new())
+            );
+        }
     }
 
     #[test]

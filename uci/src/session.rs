@@ -7,11 +7,13 @@
 //! the engine idle (`go`, `setoption`, `ucinewgame`, ...) wait in a queue
 //! until the running search has sent its `bestmove`.
 
+use crate::evaluation::Evaluation;
 use crate::go::{self, Go};
 use crate::options::{self, Change, Options};
 use crate::output::{Output, UciReporter};
 use crossbeam_channel::{Receiver, Sender};
 use engine::{Engine, Limits, SearchOptions, SearchRequest};
+use eval::Evaluator;
 use movegen::{chess960, Board, CastlingNotation};
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -40,6 +42,11 @@ pub struct Session {
     out: Output,
     engine: Engine,
     options: Options,
+    evaluation: Evaluation,
+    /// Whether the evaluation in use has been named since it was chosen:
+    /// the answer to `uci` names it, and so does the first `isready` after
+    /// `EvalFile` changes it.
+    announced: bool,
     board: Board,
     /// Keys of the positions before `board` in the game, for repetitions.
     history: Vec<u64>,
@@ -68,6 +75,8 @@ impl Session {
             out,
             engine,
             options,
+            evaluation: Evaluation::default(),
+            announced: true,
             board: Board::startpos(),
             history: Vec::new(),
             searching: false,
@@ -150,16 +159,24 @@ impl Session {
                 self.out
                     .line(&format!("id name {NAME}\nid author {AUTHOR}"));
                 self.out.line(options::declarations().trim_end());
+                self.out.info_string(&self.evaluation.describe());
+                self.announced = true;
                 self.out.line("uciok");
             }
-            "isready" => self.out.line("readyok"),
+            "isready" => {
+                if !self.announced {
+                    self.out.info_string(&self.evaluation.describe());
+                    self.announced = true;
+                }
+                self.out.line("readyok");
+            }
             "debug" | "register" => {}
             "setoption" => self.set_option(line.split_once("setoption").map_or("", |(_, r)| r)),
             "ucinewgame" => self.engine.clear(),
             "position" => self.position(&args),
             "go" => self.go(&args),
             "d" => self.display(),
-            "eval" => self.out.line(eval::trace(&self.board).trim_end()),
+            "eval" => self.eval(),
             "bench" => self.bench(&args),
             "stop" | "ponderhit" => {}
             "quit" => return self.quit(),
@@ -191,7 +208,33 @@ impl Session {
             Change::Chess960(b) => self.options.chess960 = b,
             Change::ShowWdl(b) => self.options.show_wdl = b,
             Change::AnalyseMode(b) => self.options.analyse_mode = b,
+            Change::EvalFile(path) => match Evaluation::load(&path) {
+                Ok(evaluation) => {
+                    self.engine.set_network(evaluation.network());
+                    self.evaluation = evaluation;
+                    self.announced = false;
+                }
+                Err(e) => self
+                    .out
+                    .error(&format!("{e}; keeping the {}", self.evaluation.describe())),
+            },
         }
+    }
+
+    /// The static evaluation: the network's, or the hand-crafted one term
+    /// by term.
+    fn eval(&mut self) {
+        let Some(net) = self.evaluation.network() else {
+            return self.out.line(eval::trace(&self.board).trim_end());
+        };
+        let mut evaluator = Evaluator::new(Some(net));
+        evaluator.reset(&self.board);
+        let cp = evaluator.evaluate(&self.board);
+        let white = cp * self.board.side_to_move().sign();
+        self.out.line(&format!(
+            "{}\nNNUE evaluation: {cp} (side to move)\nFinal evaluation: {white} (white side)",
+            self.evaluation.describe()
+        ));
     }
 
     /// `position startpos | fen <fen> | frc <n> | dfrc <white> <black>` then
@@ -329,7 +372,7 @@ impl Session {
             Some(_) => return self.out.error("bench: depth must be a positive number"),
         };
         let out = self.out.clone();
-        let result = engine::bench::run(depth, |i, fen, nodes| {
+        let result = engine::bench::run(depth, self.evaluation.network(), |i, fen, nodes| {
             out.line(&format!("position {:2}: {nodes:>10} nodes  {fen}", i + 1));
         });
         self.out
