@@ -23,7 +23,7 @@ RUSTFLAGS ?= -C target-cpu=native
 export RUSTFLAGS
 endif
 
-.PHONY: all build test test-debug perft-deep perft-bench bench fuzz stress soak clippy fmt clean
+.PHONY: all build python-chess test test-debug perft-deep perft-bench bench fuzz stress soak clippy fmt clean
 
 all: build
 
@@ -31,13 +31,19 @@ build:
 	$(CARGO) build --release -p uci --bin hoeven
 	cp target/release/hoeven $(EXE)
 
-# The integration tests drive the release binary, so it is built first.
-test:
+# The integration tests drive the release binary, so it is built first; the
+# python-chess tests need python-chess, installed here when it is missing.
+PYTHON ?= python3
+
+python-chess:
+	$(PYTHON) -c 'import chess' 2>/dev/null || $(PYTHON) -m pip install --quiet --disable-pip-version-check chess
+
+test: python-chess
 	$(CARGO) build --release -p uci --bin hoeven
 	$(CARGO) test --workspace --release
 
 # The same tests with debug assertions and overflow checks (profile.test).
-test-debug:
+test-debug: python-chess
 	$(CARGO) build --release -p uci --bin hoeven
 	$(CARGO) test --workspace
 

@@ -5,10 +5,9 @@
 
 use crate::engine::{Engine, SearchRequest};
 use crate::limits::{Limits, SearchOptions};
-use crate::report::{PvInfo, Reporter};
 use eval::nnue::Network;
-use movegen::{Board, Move};
-use std::sync::{Arc, Mutex};
+use movegen::{Board, Position};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub const DEFAULT_DEPTH: i32 = 10;
@@ -70,22 +69,6 @@ impl BenchResult {
     }
 }
 
-#[derive(Default)]
-struct LastNodes {
-    nodes: Mutex<u64>,
-}
-
-impl Reporter for LastNodes {
-    fn pv(&self, info: &PvInfo) {
-        if let Ok(mut n) = self.nodes.lock() {
-            *n = info.nodes;
-        }
-    }
-    fn current_move(&self, _: i32, _: Move, _: usize) {}
-    fn no_moves(&self, _: bool) {}
-    fn best_move(&self, _: Option<Move>, _: Option<Move>) {}
-}
-
 /// Searches every bench position to `depth` with `network` (`None`: the
 /// hand-crafted evaluation); `progress` is told each position's index, FEN
 /// and node count.
@@ -108,10 +91,8 @@ pub fn run(
             continue;
         };
         engine.clear();
-        let reporter = Arc::new(LastNodes::default());
         let request = SearchRequest {
-            root,
-            history: Vec::new(),
+            position: Position::new(root),
             limits: Limits {
                 depth: Some(depth),
                 ..Limits::default()
@@ -119,9 +100,7 @@ pub fn run(
             options: SearchOptions::default(),
             start: Instant::now(),
         };
-        engine.start(request, reporter.clone());
-        engine.wait();
-        let nodes = reporter.nodes.lock().map(|n| *n).unwrap_or(0);
+        let nodes = engine.search(request).nodes;
         progress(i, fen, nodes);
         total += nodes;
     }

@@ -1,26 +1,22 @@
-//! The engine seen from the protocol: owns the transposition table and the
-//! threads' histories and evaluators, starts a search on its own threads and
-//! hands back control at once, and stops it on request.
+//! The engine seen from its callers: owns the transposition table, the
+//! pool of search threads and the choice of evaluation, starts a search and hands back control at once
+//! (the protocol's way), or runs one to its end and returns the result.
 //!
 //! Lazy SMP: every thread searches the same root with its own histories,
 //! sharing only the table; the main thread watches the clock and reports.
 
-use crate::history::History;
 use crate::limits::{Limits, SearchOptions};
-use crate::report::{PvInfo, Reporter};
+use crate::pool::{Pool, ThreadState};
+use crate::report::{Line, PvInfo, Reporter, SearchResult};
 use crate::search::{Completed, LmrTable, Searcher, Shared};
 use crate::time::TimeManager;
 use crate::tt::{AllocError, TranspositionTable};
 use eval::nnue::Network;
-use eval::Evaluator;
-use movegen::{Board, Move};
+use movegen::{Board, Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-
-/// Search threads recurse deeply; give them room.
-const THREAD_STACK_BYTES: usize = 16 << 20;
 
 /// Flags the protocol thread sets while a search runs.
 #[derive(Default)]
@@ -29,36 +25,22 @@ struct Control {
     pondering: AtomicBool,
 }
 
-/// What a search thread keeps from one search to the next.
-pub(crate) struct ThreadState {
-    history: History,
-    evaluator: Evaluator,
-}
-
-impl ThreadState {
-    fn new(network: Option<Arc<Network>>) -> ThreadState {
-        ThreadState {
-            history: History::default(),
-            evaluator: Evaluator::new(network),
-        }
-    }
-}
-
 pub struct Engine {
     tt: Arc<TranspositionTable>,
-    threads: Vec<ThreadState>,
+    pool: Pool,
+    lmr: Arc<LmrTable>,
     /// The network every thread evaluates with; `None`: the hand-crafted
     /// evaluation.
     network: Option<Arc<Network>>,
     control: Arc<Control>,
-    running: Option<JoinHandle<Vec<ThreadState>>>,
+    /// Hears the result of the running search.
+    running: Option<Receiver<SearchResult>>,
 }
 
 /// Everything one `go` needs.
 pub struct SearchRequest {
-    pub root: Board,
-    /// Keys of the game's positions before the root, oldest first.
-    pub history: Vec<u64>,
+    /// The game up to the root, for repetitions.
+    pub position: Position,
     pub limits: Limits,
     pub options: SearchOptions,
     /// When `go` arrived: time limits count from here.
@@ -67,9 +49,12 @@ pub struct SearchRequest {
 
 impl Engine {
     pub fn new(hash_mb: usize) -> Result<Engine, AllocError> {
+        let mut pool = Pool::default();
+        pool.resize(1);
         Ok(Engine {
             tt: Arc::new(TranspositionTable::new(hash_mb)?),
-            threads: vec![ThreadState::new(None)],
+            pool,
+            lmr: Arc::new(LmrTable::new()),
             network: None,
             control: Arc::new(Control::default()),
             running: None,
@@ -92,14 +77,7 @@ impl Engine {
     /// hand-crafted evaluation for `None`.
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
         self.wait();
-        for t in &mut self.threads {
-            t.evaluator.set_network(network.clone());
-        }
         self.network = network;
-    }
-
-    pub fn network(&self) -> Option<&Arc<Network>> {
-        self.network.as_ref()
     }
 
     /// Forgets everything learnt: the table, every history and every pawn
@@ -107,9 +85,9 @@ impl Engine {
     pub fn clear(&mut self) {
         self.wait();
         self.tt.clear();
-        for t in &mut self.threads {
-            t.history.clear();
-            t.evaluator.clear();
+        for mut state in self.pool.states() {
+            state.history.clear();
+            state.evaluator.clear();
         }
     }
 
@@ -118,40 +96,58 @@ impl Engine {
         self.tt.clear();
     }
 
-    pub fn is_searching(&self) -> bool {
-        self.running.as_ref().is_some_and(|h| !h.is_finished())
-    }
-
     /// Starts a search and returns at once. The reporter's `best_move` is
     /// called exactly once, when the search ends.
     pub fn start(&mut self, request: SearchRequest, reporter: Arc<dyn Reporter>) {
         self.wait();
-        let threads = request.options.threads.max(1);
-        let network = &self.network;
-        self.threads
-            .resize_with(threads, || ThreadState::new(network.clone()));
-        let states = std::mem::take(&mut self.threads);
+        self.pool.resize(request.options.threads);
         self.control.stop.store(false, Ordering::SeqCst);
         self.control
             .pondering
             .store(request.limits.ponder, Ordering::SeqCst);
-        let tt = Arc::clone(&self.tt);
-        let control = Arc::clone(&self.control);
-        let fallback = request.root.legal_moves().as_slice().first().copied();
-        let search_reporter = Arc::clone(&reporter);
-        let handle = std::thread::Builder::new()
-            .name("search-main".into())
-            .stack_size(THREAD_STACK_BYTES)
-            .spawn(move || run_search(&tt, &control, request, states, search_reporter.as_ref()));
-        match handle {
-            Ok(h) => self.running = Some(h),
-            Err(_) => {
-                // No thread could be started: answer at once with any legal
-                // move, since the protocol still needs its one bestmove.
-                self.threads = vec![ThreadState::new(self.network.clone())];
-                reporter.best_move(fallback, None);
-            }
+        let root = request.position.board();
+        let fallback = root.legal_moves().as_slice().first().copied();
+        let root_moves = root_moves(root, &request.limits);
+        if !root_moves.is_empty() {
+            self.tt.new_search();
         }
+        let job = Job {
+            tt: Arc::clone(&self.tt),
+            control: Arc::clone(&self.control),
+            nodes: (0..self.pool.len()).map(|_| AtomicU64::new(0)).collect(),
+            time: TimeManager::new(
+                request.start,
+                &request.limits,
+                root.side_to_move(),
+                request.options.move_overhead,
+            ),
+            root_moves,
+            position: request.position,
+            limits: request.limits,
+            options: request.options,
+            reporter: Arc::clone(&reporter),
+            lmr: Arc::clone(&self.lmr),
+            network: self.network.clone(),
+        };
+        self.running = self.pool.run(Arc::new(job));
+        if self.running.is_none() {
+            // No search thread could be started: answer at once with any
+            // legal move, since the protocol still needs its one bestmove.
+            reporter.best_move(fallback, None);
+            let (done, finished) = channel();
+            let _ = done.send(SearchResult {
+                best: fallback,
+                ..SearchResult::default()
+            });
+            self.running = Some(finished);
+        }
+    }
+
+    /// Runs a search to its end on the pool and returns what it found. The
+    /// limits must let it end on its own (not `infinite`, not `ponder`).
+    pub fn search(&mut self, request: SearchRequest) -> SearchResult {
+        self.start(request, Arc::new(Silent));
+        self.wait().unwrap_or_default()
     }
 
     /// Asks the search to finish now; `best_move` follows shortly.
@@ -165,14 +161,10 @@ impl Engine {
         self.control.pondering.store(false, Ordering::SeqCst);
     }
 
-    /// Waits for a running search to end (after its `best_move`).
-    pub fn wait(&mut self) {
-        if let Some(handle) = self.running.take() {
-            match handle.join() {
-                Ok(states) => self.threads = states,
-                Err(_) => self.threads = vec![ThreadState::new(self.network.clone())],
-            }
-        }
+    /// Waits for a running search to end (after its `best_move`) and
+    /// returns its result; `None` when no search was running.
+    pub fn wait(&mut self) -> Option<SearchResult> {
+        self.running.take()?.recv().ok()
     }
 }
 
@@ -183,146 +175,186 @@ impl Drop for Engine {
     }
 }
 
-fn run_search(
-    tt: &TranspositionTable,
-    control: &Control,
-    request: SearchRequest,
-    mut states: Vec<ThreadState>,
-    reporter: &dyn Reporter,
-) -> Vec<ThreadState> {
-    let SearchRequest {
-        root,
-        history,
-        limits,
-        options,
-        start,
-    } = request;
-    let mut root_moves: Vec<Move> = root.legal_moves().iter().copied().collect();
-    if !limits.search_moves.is_empty() {
-        let wanted: Vec<Move> = root_moves
-            .iter()
-            .copied()
-            .filter(|m| limits.search_moves.contains(m))
-            .collect();
-        if !wanted.is_empty() {
-            root_moves = wanted;
+/// The reporter of a search whose caller waits for the result.
+struct Silent;
+
+impl Reporter for Silent {
+    fn pv(&self, _: &PvInfo) {}
+    fn current_move(&self, _: i32, _: Move, _: usize) {}
+    fn no_moves(&self, _: bool) {}
+    fn best_move(&self, _: Option<Move>, _: Option<Move>) {}
+}
+
+/// The legal moves of the root, or those of them `searchmoves` names.
+fn root_moves(root: &Board, limits: &Limits) -> Vec<Move> {
+    let moves: Vec<Move> = root.legal_moves().iter().copied().collect();
+    let wanted: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| limits.search_moves.contains(m))
+        .collect();
+    if wanted.is_empty() {
+        moves
+    } else {
+        wanted
+    }
+}
+
+/// One search as the pool's threads share it.
+pub(crate) struct Job {
+    tt: Arc<TranspositionTable>,
+    control: Arc<Control>,
+    /// Nodes per thread, published every few hundred nodes.
+    nodes: Vec<AtomicU64>,
+    time: TimeManager,
+    root_moves: Vec<Move>,
+    position: Position,
+    limits: Limits,
+    options: SearchOptions,
+    reporter: Arc<dyn Reporter>,
+    lmr: Arc<LmrTable>,
+    network: Option<Arc<Network>>,
+}
+
+impl Job {
+    fn shared(&self) -> Shared<'_> {
+        Shared {
+            tt: &self.tt,
+            stop: &self.control.stop,
+            pondering: &self.control.pondering,
+            nodes: &self.nodes,
+            limits: &self.limits,
+            options: &self.options,
+            time: self.time,
+            position: &self.position,
+            root_moves: &self.root_moves,
+            reporter: self.reporter.as_ref(),
+            lmr: &self.lmr,
         }
     }
-    let wait_for_release = |control: &Control| {
-        // In infinite and ponder searches the best move waits for `stop`
-        // (or `ponderhit`), even when the search has nothing left to do.
+
+    /// A helper thread's search: its last completed iteration.
+    pub(crate) fn helper_thread(&self, state: &mut ThreadState, id: usize) -> Completed {
+        if self.root_moves.is_empty() {
+            return Completed::default();
+        }
+        let shared = self.shared();
+        state.evaluator.set_network(self.network.clone());
+        let mut searcher = Searcher::new(&shared, &mut state.history, &mut state.evaluator, id);
+        searcher.iterate();
+        searcher.completed
+    }
+
+    /// The main thread's search, then the end of the whole search: waits
+    /// for the `count` helpers' results, chooses the best thread's lines,
+    /// and reports them and the best move.
+    pub(crate) fn main_thread(
+        &self,
+        state: &mut ThreadState,
+        helpers: &Receiver<(usize, Completed)>,
+        count: usize,
+    ) -> SearchResult {
+        let shared = self.shared();
+        if self.root_moves.is_empty() {
+            let in_check = self.position.board().in_check();
+            self.reporter.no_moves(in_check);
+            self.wait_for_release();
+            self.control.stop.store(true, Ordering::SeqCst);
+            for _ in 0..count {
+                let _ = helpers.recv();
+            }
+            self.reporter.best_move(None, None);
+            return SearchResult {
+                elapsed: shared.time.elapsed(),
+                ..SearchResult::default()
+            };
+        }
+        state.evaluator.set_network(self.network.clone());
+        let mut searcher = Searcher::new(&shared, &mut state.history, &mut state.evaluator, 0);
+        searcher.iterate();
+        let mut results = vec![searcher.completed];
+        self.wait_for_release();
+        self.control.stop.store(true, Ordering::SeqCst);
+        let mut helper_results: Vec<(usize, Completed)> =
+            (0..count).filter_map(|_| helpers.recv().ok()).collect();
+        helper_results.sort_by_key(|&(id, _)| id);
+        results.extend(helper_results.into_iter().map(|(_, c)| c));
+
+        // The best thread: the deepest completed iteration, then the best
+        // score. With MultiPV the main thread's lines are kept together.
+        let best = if self.options.multi_pv > 1 {
+            0
+        } else {
+            (0..results.len())
+                .filter(|&i| !results[i].lines.is_empty())
+                .max_by_key(|&i| {
+                    (
+                        results[i].depth,
+                        results[i].lines[0].score,
+                        std::cmp::Reverse(i),
+                    )
+                })
+                .unwrap_or(0)
+        };
+        let chosen = &results[best];
+        let count = chosen.lines.len().min(self.options.multi_pv.max(1));
+        let nodes = shared.total_nodes();
+        let elapsed = shared.time.elapsed();
+        let lines: Vec<Line> = chosen.lines[..count]
+            .iter()
+            .map(|rm| Line {
+                score: rm.score,
+                seldepth: rm.seldepth.max(1),
+                pv: rm.pv.clone(),
+            })
+            .collect();
+        for (i, line) in lines.iter().enumerate() {
+            self.reporter.pv(&PvInfo {
+                depth: chosen.depth,
+                seldepth: line.seldepth,
+                multipv: i + 1,
+                score: line.score,
+                bound: None,
+                nodes,
+                time: elapsed,
+                hashfull: self.tt.hashfull(),
+                pv: line.pv.clone(),
+            });
+        }
+        let root = self.position.board();
+        let (best_move, ponder) = match chosen.lines.first() {
+            Some(line) => (
+                line.mv,
+                line.pv
+                    .get(1)
+                    .copied()
+                    .or_else(|| ponder_from_table(&self.tt, root, line.mv)),
+            ),
+            None => (self.root_moves[0], None),
+        };
+        self.reporter.best_move(Some(best_move), ponder);
+        SearchResult {
+            best: Some(best_move),
+            ponder,
+            depth: chosen.depth,
+            lines,
+            nodes,
+            elapsed,
+        }
+    }
+
+    /// In infinite and ponder searches the best move waits for `stop` (or
+    /// `ponderhit`), even when the search has nothing left to do.
+    fn wait_for_release(&self) {
+        let limits = &self.limits;
+        let control = &self.control;
         while !limits.is_bounded() && !control.stop.load(Ordering::SeqCst) {
             if limits.ponder && !limits.infinite && !control.pondering.load(Ordering::SeqCst) {
                 break;
             }
             std::thread::sleep(Duration::from_millis(1));
         }
-    };
-
-    if root_moves.is_empty() {
-        reporter.no_moves(root.in_check());
-        wait_for_release(control);
-        reporter.best_move(None, None);
-        return states;
     }
-
-    tt.new_search();
-    let mut game_keys = history;
-    game_keys.push(root.key());
-    let threads = states.len();
-    let nodes: Vec<AtomicU64> = (0..threads).map(|_| AtomicU64::new(0)).collect();
-    let lmr = LmrTable::new();
-    let time = TimeManager::new(start, &limits, root.side_to_move(), options.move_overhead);
-    let shared = Shared {
-        tt,
-        stop: &control.stop,
-        pondering: &control.pondering,
-        nodes: &nodes,
-        limits: &limits,
-        options: &options,
-        time,
-        root: &root,
-        game_keys: &game_keys,
-        root_moves: &root_moves,
-        reporter,
-        lmr: &lmr,
-    };
-
-    let results: Vec<Completed> = std::thread::scope(|scope| {
-        let mut iter = states.iter_mut();
-        let main_state = iter.next();
-        let helpers: Vec<_> = iter
-            .enumerate()
-            .filter_map(|(i, state)| {
-                let shared = &shared;
-                std::thread::Builder::new()
-                    .name(format!("search-{}", i + 1))
-                    .stack_size(THREAD_STACK_BYTES)
-                    .spawn_scoped(scope, move || {
-                        let mut searcher =
-                            Searcher::new(shared, &mut state.history, &mut state.evaluator, i + 1);
-                        searcher.iterate();
-                        searcher.completed
-                    })
-                    .ok()
-            })
-            .collect();
-        let mut main_result = Completed::default();
-        if let Some(state) = main_state {
-            let mut searcher = Searcher::new(&shared, &mut state.history, &mut state.evaluator, 0);
-            searcher.iterate();
-            main_result = searcher.completed;
-        }
-        wait_for_release(control);
-        control.stop.store(true, Ordering::SeqCst);
-        let mut results = vec![main_result];
-        results.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
-        results
-    });
-
-    // The best thread: the deepest completed iteration, then the best score.
-    // With MultiPV the main thread's lines are kept together.
-    let best = if options.multi_pv > 1 {
-        0
-    } else {
-        (0..results.len())
-            .filter(|&i| !results[i].lines.is_empty())
-            .max_by_key(|&i| {
-                (
-                    results[i].depth,
-                    results[i].lines[0].score,
-                    std::cmp::Reverse(i),
-                )
-            })
-            .unwrap_or(0)
-    };
-    let chosen = &results[best];
-    let lines = chosen.lines.len().min(options.multi_pv.max(1));
-    for (i, line) in chosen.lines.iter().take(lines).enumerate() {
-        reporter.pv(&PvInfo {
-            depth: chosen.depth,
-            seldepth: line.seldepth.max(1),
-            multipv: i + 1,
-            score: line.score,
-            bound: None,
-            nodes: shared.total_nodes(),
-            time: shared.time.elapsed(),
-            hashfull: tt.hashfull(),
-            pv: line.pv.clone(),
-        });
-    }
-    let (best_move, ponder) = match chosen.lines.first() {
-        Some(line) => (
-            line.mv,
-            line.pv
-                .get(1)
-                .copied()
-                .or_else(|| ponder_from_table(tt, &root, line.mv)),
-        ),
-        None => (root_moves[0], None),
-    };
-    reporter.best_move(Some(best_move), ponder);
-    states
 }
 
 /// A reply to ponder on when the PV ends after the best move: the table's
@@ -349,5 +381,58 @@ mod tests {
         assert_eq!(engine.tt.probe(0x1234_5678, 0).map(|h| h.mv), Some(m));
         engine.set_hash(1).unwrap();
         assert_eq!(engine.hash_megabytes(), 1);
+    }
+
+    fn request(fen: &str, limits: Limits, threads: usize) -> SearchRequest {
+        SearchRequest {
+            position: Position::new(Board::from_fen(fen).unwrap()),
+            limits,
+            options: SearchOptions {
+                threads,
+                ..SearchOptions::default()
+            },
+            start: Instant::now(),
+        }
+    }
+
+    fn depth(d: i32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn a_blocking_search_returns_the_best_line_on_any_number_of_threads() {
+        let mut engine = Engine::new(1).unwrap();
+        for threads in [1, 3] {
+            let result = engine.search(request(
+                "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+                depth(4),
+                threads,
+            ));
+            let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+            assert_eq!(result.best.map(|m| board.san(m)).as_deref(), Some("Ra8#"));
+            assert_eq!(result.lines[0].score, crate::score::mate_in(1));
+            assert_eq!(result.lines[0].pv.first().copied(), result.best);
+            assert!(result.depth >= 1 && result.nodes > 0);
+        }
+        let mated = engine.search(request("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1", depth(4), 1));
+        assert_eq!(mated.best, None);
+        assert!(mated.lines.is_empty());
+    }
+
+    #[test]
+    fn the_threads_live_on_between_searches() {
+        let mut engine = Engine::new(1).unwrap();
+        engine.search(request(movegen::STARTPOS, depth(3), 3));
+        let threads = engine.pool.thread_ids();
+        assert_eq!(threads.len(), 3);
+        engine.clear();
+        engine.search(request(movegen::STARTPOS, depth(3), 3));
+        assert_eq!(engine.pool.thread_ids(), threads);
+        // Fewer threads: the first ones stay.
+        engine.search(request(movegen::STARTPOS, depth(3), 2));
+        assert_eq!(engine.pool.thread_ids(), threads[..2]);
     }
 }

@@ -9,6 +9,7 @@ pub mod limits;
 mod memory;
 pub mod movepick;
 mod params;
+mod pool;
 pub mod report;
 pub mod score;
 mod search;
@@ -18,5 +19,5 @@ pub mod tt;
 
 pub use engine::{Engine, SearchRequest};
 pub use limits::{Limits, SearchOptions};
-pub use report::{PvInfo, Reporter};
+pub use report::{Line, PvInfo, Reporter, SearchResult};
 pub use tt::{AllocError, Bound};

@@ -1,5 +1,5 @@
 //! What the search tells its caller: principal variations as they complete,
-//! the move being searched, and finally the best move.
+//! the move being searched, and finally the best move and the result.
 
 use crate::tt::Bound;
 use movegen::Move;
@@ -26,6 +26,30 @@ impl PvInfo {
         let ms = self.time.as_millis().max(1) as u64;
         self.nodes.saturating_mul(1000) / ms
     }
+}
+
+/// One line of a finished search, from the side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub score: i32,
+    pub seldepth: usize,
+    /// Starts with the line's first move.
+    pub pv: Vec<Move>,
+}
+
+/// What a finished search found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `None` when the root has no legal move.
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    /// The depth of the iteration the lines come from; 0 when none completed.
+    pub depth: i32,
+    /// Best first, one per MultiPV line; empty when no iteration completed.
+    pub lines: Vec<Line>,
+    pub nodes: u64,
+    /// Since the search's start.
+    pub elapsed: Duration,
 }
 
 /// Receives the search's output. Called from the main search thread only,

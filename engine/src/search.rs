@@ -10,7 +10,7 @@ use crate::score::{is_mate, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_P
 use crate::time::TimeManager;
 use crate::tt::{Bound, TranspositionTable};
 use eval::Evaluator;
-use movegen::{Board, Move, PieceKind};
+use movegen::{Board, Move, PieceKind, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// State shared by all threads of one search.
@@ -24,9 +24,8 @@ pub(crate) struct Shared<'a> {
     pub limits: &'a Limits,
     pub options: &'a SearchOptions,
     pub time: TimeManager,
-    pub root: &'a Board,
-    /// Keys of the game's positions up to and including the root.
-    pub game_keys: &'a [u64],
+    /// The game up to and including the root.
+    pub position: &'a Position,
     pub root_moves: &'a [Move],
     pub reporter: &'a dyn Reporter,
     pub lmr: &'a LmrTable,
@@ -81,7 +80,6 @@ struct Frame {
     static_eval: i32,
     /// The move that led to this node, for continuation history.
     moved: Option<PieceTo>,
-    plies_from_null: usize,
     null_move: bool,
     /// A move left out of this node's search (the singular-extension test).
     excluded: Move,
@@ -97,8 +95,8 @@ pub(crate) struct Searcher<'a> {
     nodes: u64,
     seldepth: usize,
     stopped: bool,
-    keys: Vec<u64>,
-    root_index: usize,
+    /// The game ply of the root: a position seen since then repeats at once.
+    root_ply: usize,
     stack: Vec<Frame>,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -133,8 +131,7 @@ impl<'a> Searcher<'a> {
         } else {
             1
         };
-        let mut stack = vec![Frame::default(); MAX_PLY + 4];
-        stack[0].plies_from_null = usize::MAX;
+        let stack = vec![Frame::default(); MAX_PLY + 4];
         Searcher {
             shared,
             history,
@@ -143,8 +140,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
-            keys: shared.game_keys.to_vec(),
-            root_index: shared.game_keys.len().saturating_sub(1),
+            root_ply: shared.position.ply(),
             stack,
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -169,8 +165,9 @@ impl<'a> Searcher<'a> {
             .depth
             .unwrap_or(MAX_PLY as i32 - 1)
             .clamp(1, MAX_PLY as i32 - 1);
-        let root = self.shared.root.clone();
-        self.evaluator.reset(&root);
+        let mut pos = self.shared.position.clone();
+        pos.reserve(MAX_PLY + 4);
+        self.evaluator.reset(pos.board());
         for depth in 1..=max_depth {
             // Lazy SMP: helper threads skip some depths, each in its own
             // pattern, so that the threads spread over several depths and
@@ -190,7 +187,7 @@ impl<'a> Searcher<'a> {
             for pv_index in 0..self.multi_pv {
                 self.pv_index = pv_index;
                 self.seldepth = 0;
-                self.aspiration(&root, depth);
+                self.aspiration(&mut pos, depth);
                 // Lines already settled this iteration keep their order.
                 self.root_moves[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
                 if self.stopped {
@@ -224,7 +221,7 @@ impl<'a> Searcher<'a> {
 
     /// Searches the root with a narrow window around the last score,
     /// widening it on a fail-high or fail-low.
-    fn aspiration(&mut self, root: &Board, depth: i32) {
+    fn aspiration(&mut self, pos: &mut Position, depth: i32) {
         let prev = self.root_moves[self.pv_index].score;
         let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) =
@@ -234,7 +231,7 @@ impl<'a> Searcher<'a> {
                 (-INFINITE, INFINITE)
             };
         loop {
-            let score = self.search::<true>(root, alpha, beta, depth, 0);
+            let score = self.search::<true>(pos, alpha, beta, depth, 0);
             self.root_moves[self.pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             if self.stopped {
                 return;
@@ -344,63 +341,26 @@ impl<'a> Searcher<'a> {
         !self.should_stop()
     }
 
-    // ----- Draws -----
-
-    fn is_draw(&self, board: &Board, ply: usize) -> bool {
-        if board.is_insufficient_material() {
-            return true;
-        }
-        // Fifty moves, unless the hundredth half-move delivered mate.
-        if board.halfmove_clock() >= 100 && (!board.in_check() || board.has_legal_move()) {
-            return true;
-        }
-        self.is_repetition(board, ply)
-    }
-
-    /// A position seen before counts as a draw if the earlier occurrence is
-    /// inside the search (or the root itself), or if it occurred twice in
-    /// the game before the root.
-    fn is_repetition(&self, board: &Board, ply: usize) -> bool {
-        let key = board.key();
-        let n = self.keys.len();
-        let reach = (board.halfmove_clock() as usize).min(self.stack[ply].plies_from_null);
-        let mut seen = 0;
-        let mut back = 4;
-        while back <= reach && back < n {
-            let index = n - 1 - back;
-            if self.keys[index] == key {
-                if index >= self.root_index {
-                    return true;
-                }
-                seen += 1;
-                if seen >= 2 {
-                    return true;
-                }
-            }
-            back += 2;
-        }
-        false
-    }
-
     // ----- Principal variation search -----
 
     fn search<const PV: bool>(
         &mut self,
-        board: &Board,
+        pos: &mut Position,
         mut alpha: i32,
         mut beta: i32,
         mut depth: i32,
         ply: usize,
     ) -> i32 {
         if depth <= 0 {
-            return self.quiescence::<PV>(board, alpha, beta, ply);
+            return self.quiescence::<PV>(pos, alpha, beta, ply);
         }
+        let board = pos.board();
         let root = ply == 0;
         if !self.enter_node::<PV>(ply) {
             return 0;
         }
         if !root {
-            if self.is_draw(board, ply) {
+            if pos.is_draw(self.root_ply) {
                 return DRAW;
             }
             if ply >= MAX_PLY - 1 {
@@ -504,20 +464,17 @@ impl<'a> Searcher<'a> {
             && has_non_pawn_material(board)
         {
             let reduction = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR;
-            let mut child = board.clone();
             self.evaluator.make_null_move();
-            child.make_null_move();
-            self.keys.push(child.key());
+            pos.make_null_move();
             self.stack[ply + 1] = Frame {
                 static_eval: -INFINITE,
                 moved: None,
-                plies_from_null: 0,
                 null_move: true,
                 excluded: Move::NONE,
                 double_extensions: self.stack[ply].double_extensions,
             };
-            let score = -self.search::<false>(&child, -beta, -beta + 1, depth - reduction, ply + 1);
-            self.keys.pop();
+            let score = -self.search::<false>(pos, -beta, -beta + 1, depth - reduction, ply + 1);
+            pos.unmake_move();
             self.evaluator.unmake();
             if self.stopped {
                 return 0;
@@ -527,6 +484,7 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        let board = pos.board();
         let us = board.side_to_move();
         let context: Context = [
             self.stack[ply].moved,
@@ -554,7 +512,8 @@ impl<'a> Searcher<'a> {
         let mut captures_tried = [0usize; 32];
         let mut capture_count = 0;
 
-        while let Some(m) = picker.next(board, self.history) {
+        while let Some(m) = picker.next(pos.board(), self.history) {
+            let board = pos.board();
             if m == excluded
                 || (root && !self.root_moves[self.pv_index..].iter().any(|rm| rm.mv == m))
             {
@@ -622,7 +581,7 @@ impl<'a> Searcher<'a> {
                 let singular_beta = h.score - SE_MARGIN * depth;
                 self.stack[ply].excluded = m;
                 let score = self.search::<false>(
-                    board,
+                    pos,
                     singular_beta - 1,
                     singular_beta,
                     (depth - 1) / 2,
@@ -647,26 +606,26 @@ impl<'a> Searcher<'a> {
                 }
             }
 
-            let moved = board.piece_on(m.from()).map(|p| PieceTo::new(p, m.to()));
+            let moved = pos
+                .board()
+                .piece_on(m.from())
+                .map(|p| PieceTo::new(p, m.to()));
             let nodes_before = self.nodes;
-            let mut child = board.clone();
-            self.evaluator.make_move(board, m);
-            child.make_move(m);
-            self.keys.push(child.key());
+            self.evaluator.make_move(pos.board(), m);
+            pos.make_move(m);
             self.stack[ply + 1] = Frame {
                 static_eval: -INFINITE,
                 moved,
-                plies_from_null: self.stack[ply].plies_from_null.saturating_add(1),
                 null_move: false,
                 excluded: Move::NONE,
                 double_extensions: self.stack[ply].double_extensions + u32::from(extension == 2),
             };
-            let gives_check = child.in_check();
+            let gives_check = pos.board().in_check();
             let new_depth = depth - 1 + extension;
 
             let mut score;
             if moves_searched == 0 {
-                score = -self.search::<PV>(&child, -beta, -alpha, new_depth, ply + 1);
+                score = -self.search::<PV>(pos, -beta, -alpha, new_depth, ply + 1);
             } else {
                 // The null-window searches below leave no line in the child's
                 // PV row. Should this move be taken without the PV re-search
@@ -693,26 +652,22 @@ impl<'a> Searcher<'a> {
                     }
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
-                score = -self.search::<false>(
-                    &child,
-                    -alpha - 1,
-                    -alpha,
-                    new_depth - reduction,
-                    ply + 1,
-                );
+                score =
+                    -self.search::<false>(pos, -alpha - 1, -alpha, new_depth - reduction, ply + 1);
                 if score > alpha && reduction > 0 {
-                    score = -self.search::<false>(&child, -alpha - 1, -alpha, new_depth, ply + 1);
+                    score = -self.search::<false>(pos, -alpha - 1, -alpha, new_depth, ply + 1);
                 }
                 if PV && score > alpha && score < beta {
-                    score = -self.search::<true>(&child, -beta, -alpha, new_depth, ply + 1);
+                    score = -self.search::<true>(pos, -beta, -alpha, new_depth, ply + 1);
                 }
             }
-            self.keys.pop();
+            pos.unmake_move();
             self.evaluator.unmake();
             if self.stopped {
                 return 0;
             }
             moves_searched += 1;
+            let board = pos.board();
 
             if root {
                 if let Some(rm) = self.root_moves.iter_mut().find(|rm| rm.mv == m) {
@@ -765,6 +720,7 @@ impl<'a> Searcher<'a> {
             }
         }
 
+        let board = pos.board();
         if moves_searched == 0 {
             if !excluded.is_none() {
                 return alpha;
@@ -829,7 +785,7 @@ impl<'a> Searcher<'a> {
     /// every evasion is searched.
     fn quiescence<const PV: bool>(
         &mut self,
-        board: &Board,
+        pos: &mut Position,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -837,9 +793,10 @@ impl<'a> Searcher<'a> {
         if !self.enter_node::<PV>(ply) {
             return 0;
         }
-        if self.is_draw(board, ply) {
+        if pos.is_draw(self.root_ply) {
             return DRAW;
         }
+        let board = pos.board();
         let in_check = board.in_check();
         if ply >= MAX_PLY - 1 {
             return if in_check {
@@ -886,25 +843,24 @@ impl<'a> Searcher<'a> {
         let mut picker = MovePicker::new(hash_move, [Move::NONE; 2], !in_check, [None; 2]);
         let mut best_move = Move::NONE;
         let mut moves_searched = 0;
-        while let Some(m) = picker.next(board, self.history) {
+        while let Some(m) = picker.next(pos.board(), self.history) {
+            let board = pos.board();
             // Outside check, captures that lose material are not worth a look.
             if !in_check && !picker.yielded_winning_capture() && !crate::see::see_ge(board, m, 0) {
                 continue;
             }
-            let mut child = board.clone();
-            self.evaluator.make_move(board, m);
-            child.make_move(m);
-            self.keys.push(child.key());
+            let moved = board.piece_on(m.from()).map(|p| PieceTo::new(p, m.to()));
+            self.evaluator.make_move(pos.board(), m);
+            pos.make_move(m);
             self.stack[ply + 1] = Frame {
                 static_eval: -INFINITE,
-                moved: board.piece_on(m.from()).map(|p| PieceTo::new(p, m.to())),
-                plies_from_null: self.stack[ply].plies_from_null.saturating_add(1),
+                moved,
                 null_move: false,
                 excluded: Move::NONE,
                 double_extensions: self.stack[ply].double_extensions,
             };
-            let score = -self.quiescence::<PV>(&child, -beta, -alpha, ply + 1);
-            self.keys.pop();
+            let score = -self.quiescence::<PV>(pos, -beta, -alpha, ply + 1);
+            pos.unmake_move();
             self.evaluator.unmake();
             if self.stopped {
                 return 0;

@@ -95,8 +95,11 @@ pub(crate) fn special(board: &Board, m: &[Material; 2]) -> Option<(Special, i32)
             } else {
                 [0, 63]
             };
-            let d = distance(wk, corners[0]).min(distance(wk, corners[1]));
-            v += 40 * (7 - d);
+            // Manhattan distance, not Chebyshev: along the edge it keeps
+            // falling with every step towards the corner, where Chebyshev
+            // is flat and the mate wanders past the fifty-move rule.
+            let d = manhattan(wk, corners[0]).min(manhattan(wk, corners[1]));
+            v += 20 * (14 - d);
         } else {
             v += 20 * centre_distance(wk);
         }
@@ -105,6 +108,13 @@ pub(crate) fn special(board: &Board, m: &[Material; 2]) -> Option<(Special, i32)
         return Some((Special::Mating, sign * v));
     }
     None
+}
+
+/// Files plus ranks between two squares.
+fn manhattan(a: usize, b: usize) -> i32 {
+    let (fa, ra) = ((a % 8) as i32, (a / 8) as i32);
+    let (fb, rb) = ((b % 8) as i32, (b / 8) as i32);
+    (fa - fb).abs() + (ra - rb).abs()
 }
 
 /// 0 in the four centre squares .. 6 in the corners.

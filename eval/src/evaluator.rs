@@ -37,9 +37,17 @@ impl Evaluator {
         }
     }
 
-    /// Switches to `net`, or to the hand-crafted evaluation for `None`.
+    /// Switches to `net`, or to the hand-crafted evaluation for `None`;
+    /// keeps its accumulators when `net` is already the one in use.
     pub fn set_network(&mut self, net: Option<Arc<Network>>) {
-        self.nnue = net.map(Nnue::new);
+        let same = match (&net, self.network()) {
+            (Some(new), Some(old)) => Arc::ptr_eq(new, old),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.nnue = net.map(Nnue::new);
+        }
     }
 
     pub fn network(&self) -> Option<&Arc<Network>> {

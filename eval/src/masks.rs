@@ -3,8 +3,9 @@
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;
 pub const FILE_H: u64 = FILE_A << 7;
 pub const RANK_1: u64 = 0xFF;
-/// The dark squares (a1 is dark) and the light ones.
-pub const DARK: u64 = 0x55AA_55AA_55AA_55AA;
+/// The dark squares (a1 is dark) and the light ones. Bit 0 is a1, so the
+/// low byte of DARK is the first rank: a1, c1, e1, g1 = 0x55.
+pub const DARK: u64 = 0xAA55_AA55_AA55_AA55;
 pub const LIGHT: u64 = !DARK;
 
 #[inline(always)]

@@ -186,9 +186,13 @@ fn a_lone_king_is_driven_to_the_edge() {
     let edge = evaluate(&board("4k3/8/8/8/8/8/7r/K7 b - - 0 1"));
     let centre = evaluate(&board("4k3/8/8/8/3K4/8/7r/8 b - - 0 1"));
     assert!(edge > centre && centre > 2000);
-    // KBN v K: the right corner is the bishop's colour (light: h1, a8).
-    let right = evaluate(&board("7k/8/5K2/8/8/8/8/3BN3 w - - 0 1"));
-    let wrong = evaluate(&board("k7/8/2K5/8/8/8/8/3BN3 w - - 0 1"));
+    // KBN v K: the right corner is the bishop's colour (d1 is light: h1, a8).
+    let right = evaluate(&board("k7/8/2K5/8/8/8/8/3BN3 w - - 0 1"));
+    let wrong = evaluate(&board("7k/8/5K2/8/8/8/8/3BN3 w - - 0 1"));
+    assert!(right > wrong, "right {right} wrong {wrong}");
+    // And for a dark-squared bishop (e1): a1 and h8.
+    let right = evaluate(&board("7k/8/5K2/8/8/8/8/4BN2 w - - 0 1"));
+    let wrong = evaluate(&board("k7/8/2K5/8/8/8/8/4BN2 w - - 0 1"));
     assert!(right > wrong, "right {right} wrong {wrong}");
 }
 

@@ -1,7 +1,8 @@
 //! Hoeven's board and move generator: bitboards with magic sliders, fully
 //! legal generation with every Chess960 and Double Fischer Random castling
 //! case, Zobrist keys, FEN in all its castling dialects, Scharnagl start
-//! numbers, UCI and SAN move notation, and perft.
+//! numbers, UCI and SAN move notation, perft, and the game position with
+//! its history (repetition, the fifty-move rule, the game's verdict).
 //!
 //! Castling is always encoded as the king capturing its own rook; only the
 //! UCI text changes with the mode.
@@ -20,6 +21,7 @@ mod moves;
 mod notation;
 pub mod perft;
 mod piece;
+mod position;
 mod san;
 mod square;
 pub mod zobrist;
@@ -32,5 +34,6 @@ pub use fen::{CastlingNotation, DroppedCastlingRight, FenError, STARTPOS};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::MoveParseError;
 pub use piece::{Piece, PieceKind};
+pub use position::{Position, Verdict};
 pub use san::SanError;
 pub use square::{File, Rank, Square};

@@ -14,7 +14,7 @@ use crate::output::{Output, UciReporter};
 use crossbeam_channel::{Receiver, Sender};
 use engine::{Engine, Limits, SearchOptions, SearchRequest};
 use eval::Evaluator;
-use movegen::{chess960, Board, CastlingNotation};
+use movegen::{chess960, Board, CastlingNotation, Position};
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::Arc;
@@ -47,9 +47,8 @@ pub struct Session {
     /// the answer to `uci` names it, and so does the first `isready` after
     /// `EvalFile` changes it.
     announced: bool,
-    board: Board,
-    /// Keys of the positions before `board` in the game, for repetitions.
-    history: Vec<u64>,
+    /// The game as `position` set it up, for repetitions.
+    position: Position,
     searching: bool,
     pending: VecDeque<String>,
     events: Sender<Event>,
@@ -77,8 +76,7 @@ impl Session {
             options,
             evaluation: Evaluation::default(),
             announced: true,
-            board: Board::startpos(),
-            history: Vec::new(),
+            position: Position::new(Board::startpos()),
             searching: false,
             pending: VecDeque::new(),
             events,
@@ -224,13 +222,14 @@ impl Session {
     /// The static evaluation: the network's, or the hand-crafted one term
     /// by term.
     fn eval(&mut self) {
+        let board = self.position.board();
         let Some(net) = self.evaluation.network() else {
-            return self.out.line(eval::trace(&self.board).trim_end());
+            return self.out.line(eval::trace(board).trim_end());
         };
         let mut evaluator = Evaluator::new(Some(net));
-        evaluator.reset(&self.board);
-        let cp = evaluator.evaluate(&self.board);
-        let white = cp * self.board.side_to_move().sign();
+        evaluator.reset(board);
+        let cp = evaluator.evaluate(board);
+        let white = cp * board.side_to_move().sign();
         self.out.line(&format!(
             "{}\nNNUE evaluation: {cp} (side to move)\nFinal evaluation: {white} (white side)",
             self.evaluation.describe()
@@ -267,17 +266,13 @@ impl Session {
                 setup.join(" ")
             )),
         };
-        let mut board = match board {
-            Ok(b) => b,
+        let mut position = match board {
+            Ok(b) => Position::new(b),
             Err(e) => return self.out.error(&format!("{e}; position unchanged")),
         };
-        let mut history = Vec::with_capacity(moves.len());
         for (ply, text) in moves.iter().enumerate() {
-            match board.parse_uci_move(text, self.options.chess960) {
-                Ok(m) => {
-                    history.push(board.key());
-                    board.make_move(m);
-                }
+            match position.board().parse_uci_move(text, self.options.chess960) {
+                Ok(m) => position.make_move(m),
                 Err(e) => {
                     self.out.error(&format!(
                         "move {} ('{text}') at ply {}: {e}; position set after the last legal move",
@@ -288,27 +283,35 @@ impl Session {
                 }
             }
         }
-        self.board = board;
-        self.history = history;
+        self.position = position;
     }
 
     fn go(&mut self, args: &[&str]) {
         let start = Instant::now();
         let mut warnings = Vec::new();
-        let parsed = go::parse(args, &self.board, self.options.chess960, &mut warnings);
+        let parsed = go::parse(
+            args,
+            self.position.board(),
+            self.options.chess960,
+            &mut warnings,
+        );
         for w in warnings {
             self.out.error(&w);
         }
         let limits: Limits = match parsed {
             Go::Perft(depth) => {
-                let report = crate::perft::report(&self.board, depth, self.options.chess960, false);
+                let report = crate::perft::report(
+                    self.position.board(),
+                    depth,
+                    self.options.chess960,
+                    false,
+                );
                 return self.out.line(report.trim_end());
             }
             Go::Search(limits) => limits,
         };
         let request = SearchRequest {
-            root: self.board.clone(),
-            history: self.history.clone(),
+            position: self.position.clone(),
             limits,
             options: SearchOptions {
                 threads: self.options.threads,
@@ -328,7 +331,7 @@ impl Session {
     }
 
     fn display(&self) {
-        let b = &self.board;
+        let b = self.position.board();
         let mut s = String::from("\n +---+---+---+---+---+---+---+---+\n");
         for rank in (0..8u8).rev() {
             for file in 0..8u8 {

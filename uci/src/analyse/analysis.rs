@@ -78,26 +78,25 @@ pub fn analyse(
     mut searched: impl FnMut(),
 ) -> Result<GameAnalysis, NoEvaluation> {
     searcher.new_game();
-    let mut board = game.start.clone();
-    let mut history = Vec::with_capacity(game.moves.len());
-    let mut evaluate = |board: &movegen::Board, history: &[u64], ply: usize| {
-        let eval = searcher.evaluate(board, history);
+    let mut position = movegen::Position::new(game.start.clone());
+    let mut evaluate = |position: &movegen::Position, ply: usize| {
+        let eval = searcher.evaluate(position);
         searched();
         eval.ok_or(NoEvaluation {
             game: game.number,
             ply,
         })
     };
-    let mut before = evaluate(&board, &history, 0)?;
-    let initial = white_side(before.score(), board.side_to_move());
+    let mut before = evaluate(&position, 0)?;
+    let initial = white_side(before.score(), position.board().side_to_move());
     let mut moves = Vec::with_capacity(game.moves.len());
     for (ply, &mv) in game.moves.iter().enumerate() {
+        let board = position.board();
         let mover = board.side_to_move();
         let fullmove = board.fullmove_number();
         let san = board.san(mv);
-        history.push(board.key());
-        board.make_move(mv);
-        let after = evaluate(&board, &history, ply + 1)?;
+        position.make_move(mv);
+        let after = evaluate(&position, ply + 1)?;
         // Both from the mover's side.
         let (b, a) = (before.score(), -after.score());
         moves.push(MoveAnalysis {

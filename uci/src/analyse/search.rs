@@ -1,11 +1,10 @@
 //! One engine searching the positions of the games, on the calling thread's
-//! behalf: starts a search, waits for its end, and hands back the final
-//! principal variations (one per MultiPV line, best first).
+//! behalf, handing back the final principal variations (one per MultiPV
+//! line, best first).
 
 use engine::score::{mated_in, DRAW};
-use engine::{AllocError, Engine, Limits, PvInfo, Reporter, SearchOptions, SearchRequest};
-use movegen::{Board, Move};
-use std::sync::{Arc, Mutex};
+use engine::{AllocError, Engine, Limits, SearchOptions, SearchRequest};
+use movegen::{Board, Move, Position};
 use std::time::Instant;
 
 /// One line of the engine's answer.
@@ -66,30 +65,31 @@ impl Searcher {
         self.engine.clear();
     }
 
-    /// Evaluates `board`, reached through the positions with `history` keys
-    /// (oldest first), so that the search sees repetitions. `None` when the
-    /// search ended without a completed line, which only a tiny
-    /// `--movetime` can cause.
-    pub fn evaluate(&mut self, board: &Board, history: &[u64]) -> Option<Evaluation> {
+    /// Evaluates the game's current position; the game's earlier positions
+    /// let the search see repetitions. `None` when the search ended without
+    /// a completed line, which only a tiny `--movetime` can cause.
+    pub fn evaluate(&mut self, position: &Position) -> Option<Evaluation> {
+        let board = position.board();
         if !board.has_legal_move() {
             let score = if board.in_check() { mated_in(0) } else { DRAW };
             return Some(Evaluation::Final(score));
         }
-        let collector = Arc::new(Collector::default());
         let request = SearchRequest {
-            root: board.clone(),
-            history: history.to_vec(),
+            position: position.clone(),
             limits: self.limits.clone(),
             options: self.options.clone(),
             start: Instant::now(),
         };
-        self.engine.start(request, collector.clone());
-        self.engine.wait();
-        let lines = collector
+        let lines: Vec<Line> = self
+            .engine
+            .search(request)
             .lines
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take()?;
+            .into_iter()
+            .map(|line| Line {
+                score: line.score,
+                moves: line.pv,
+            })
+            .collect();
         Some(Evaluation::Searched {
             score: lines.first()?.score,
             lines: legal_prefixes(board, lines),
@@ -123,38 +123,6 @@ fn legal_prefixes(board: &Board, lines: Vec<Line>) -> Vec<Line> {
         .collect()
 }
 
-/// Keeps the last set of exact lines the search reported. The engine
-/// reports the lines it settles on last, after every iteration's, so the
-/// set that stands at `best_move` is the final one.
-#[derive(Default)]
-struct Collector {
-    lines: Mutex<Option<Vec<Line>>>,
-}
-
-impl Reporter for Collector {
-    fn pv(&self, info: &PvInfo) {
-        if info.bound.is_some() {
-            return;
-        }
-        let mut lines = self.lines.lock().unwrap_or_else(|e| e.into_inner());
-        let line = Line {
-            score: info.score,
-            moves: info.pv.clone(),
-        };
-        match lines.as_mut() {
-            Some(set) if info.multipv > 1 => set.push(line),
-            // The first line of a set begins it afresh.
-            _ => *lines = Some(vec![line]),
-        }
-    }
-
-    fn current_move(&self, _: i32, _: Move, _: usize) {}
-
-    fn no_moves(&self, _: bool) {}
-
-    fn best_move(&self, _: Option<Move>, _: Option<Move>) {}
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,7 +143,9 @@ mod tests {
     #[test]
     fn finds_the_mate_with_its_line() {
         let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
-        let eval = searcher(4, 1).evaluate(&board, &[]).unwrap();
+        let eval = searcher(4, 1)
+            .evaluate(&Position::new(board.clone()))
+            .unwrap();
         assert_eq!(eval.score(), mate_in(1));
         assert_eq!(
             eval.best_move().map(|m| board.san(m)).as_deref(),
@@ -190,17 +160,22 @@ mod tests {
         let stalemate = Board::from_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1").unwrap();
         let mut s = searcher(4, 1);
         assert_eq!(
-            s.evaluate(&mated, &[]),
+            s.evaluate(&Position::new(mated)),
             Some(Evaluation::Final(mated_in(0)))
         );
-        assert_eq!(s.evaluate(&stalemate, &[]), Some(Evaluation::Final(0)));
+        assert_eq!(
+            s.evaluate(&Position::new(stalemate)),
+            Some(Evaluation::Final(0))
+        );
         assert_eq!(Evaluation::Final(0).best_move(), None);
     }
 
     #[test]
     fn multipv_gives_distinct_lines_best_first() {
         let board = movegen::chess960::start_position(123).unwrap();
-        let eval = searcher(5, 3).evaluate(&board, &[]).unwrap();
+        let eval = searcher(5, 3)
+            .evaluate(&Position::new(board.clone()))
+            .unwrap();
         let lines = eval.lines();
         assert_eq!(lines.len(), 3);
         assert!(lines.windows(2).all(|w| w[0].score >= w[1].score));

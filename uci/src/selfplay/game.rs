@@ -25,35 +25,30 @@ pub fn play(
     limit: &MoveLimit,
     adjudication: AdjudicationRules,
 ) -> Game {
-    let mut board = opening.start.clone();
-    let mut history = Vec::with_capacity(256);
-    for &m in &opening.moves {
-        history.push(board.key());
-        board.make_move(m);
-    }
+    let mut position = opening.game();
     let mut clock = limit.clock.map(Clock::new);
     let mut adjudicator = Adjudicator::new(adjudication);
     let mut searched = Vec::new();
     let (outcome, ending) = loop {
-        if let Some(end) = rules::verdict(&board, &history) {
+        if let Some(end) = rules::verdict(&position) {
             break end;
         }
+        let board = position.board();
         let mover = board.side_to_move();
         let limits = limit.for_move(clock.as_ref(), mover);
-        let Some(search) = players[seats[mover.index()]].search(&board, &history, limits) else {
-            break rules::without_moves(&board);
+        let Some(search) = players[seats[mover.index()]].search(&position, limits) else {
+            break rules::without_moves(board);
         };
         if let Some(clock) = clock.as_mut() {
             if !clock.charge(mover, search.elapsed) {
-                break (rules::time_forfeit(&board, mover), Ending::TimeForfeit);
+                break (rules::time_forfeit(board, mover), Ending::TimeForfeit);
             }
         }
         let fullmove = board.fullmove_number();
-        history.push(board.key());
-        board.make_move(search.best);
+        position.make_move(search.best);
         searched.push(search);
         // The rules come first: a mating move ends the game as mate.
-        if let Some(end) = rules::verdict(&board, &history) {
+        if let Some(end) = rules::verdict(&position) {
             break end;
         }
         if let Some(end) = adjudicator.observe(mover, search.score, fullmove) {

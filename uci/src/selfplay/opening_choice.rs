@@ -41,15 +41,9 @@ impl OpeningChoice<'_> {
     }
 
     fn is_balanced(&self, opening: &Opening, checker: &mut Player) -> bool {
-        let mut board = opening.start.clone();
-        let mut history = Vec::with_capacity(opening.moves.len());
-        for &m in &opening.moves {
-            history.push(board.key());
-            board.make_move(m);
-        }
         checker.new_game();
         checker
-            .search(&board, &history, self.limit.for_opening_check())
+            .search(&opening.game(), self.limit.for_opening_check())
             .and_then(|s| s.score)
             .is_some_and(|score| score.abs() <= self.bound)
     }
@@ -83,7 +77,7 @@ mod tests {
             assert!(a.start.chess960_number().is_some());
             checker.new_game();
             let score = checker
-                .search(&a.position(), &[], limit.for_opening_check())
+                .search(&a.game(), limit.for_opening_check())
                 .and_then(|s| s.score)
                 .unwrap();
             assert!(score.abs() <= 150, "{score}");

@@ -4,7 +4,7 @@
 
 use super::pgn_read::{self, PgnError};
 use crate::castling::castling_is_classical;
-use movegen::{chess960, Board, FenError, Move};
+use movegen::{chess960, Board, FenError, Move, Position};
 use rand::Rng;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -37,13 +37,18 @@ pub struct Opening {
 }
 
 impl Opening {
+    /// The game the engines take up, with the opening's moves made.
+    pub fn game(&self) -> Position {
+        let mut game = Position::new(self.start.clone());
+        for &m in &self.moves {
+            game.make_move(m);
+        }
+        game
+    }
+
     /// The position the engines start from.
     pub fn position(&self) -> Board {
-        let mut board = self.start.clone();
-        for &m in &self.moves {
-            board.make_move(m);
-        }
-        board
+        self.game().board().clone()
     }
 }
 

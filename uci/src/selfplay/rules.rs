@@ -1,8 +1,9 @@
-//! How a game ends: its outcome and why, and the endings the rules of
-//! chess decide on their own (mate, stalemate, repetition, the fifty-move
-//! rule, insufficient material).
+//! How a game ends: its outcome and why. The endings the rules of chess
+//! decide on their own (mate, stalemate, repetition, the fifty-move rule,
+//! insufficient material) are movegen's `Position::verdict`; self-play adds
+//! adjudication and the clock.
 
-use movegen::{Board, Color, PieceKind};
+use movegen::{Board, Color, PieceKind, Position, Verdict};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -85,27 +86,23 @@ pub fn without_moves(board: &Board) -> (Outcome, Ending) {
     }
 }
 
-/// Whether the rules end the game at `board`, reached through positions
-/// with keys `history` (oldest first).
-pub fn verdict(board: &Board, history: &[u64]) -> Option<(Outcome, Ending)> {
-    if !board.has_legal_move() {
-        return Some(without_moves(board));
-    }
-    if board.is_insufficient_material() {
-        return Some((Outcome::Draw, Ending::InsufficientMaterial));
-    }
-    if board.halfmove_clock() >= 100 {
-        return Some((Outcome::Draw, Ending::FiftyMoves));
-    }
-    // Only positions since the last capture or pawn move can repeat.
-    let key = board.key();
-    let earlier = history
-        .iter()
-        .rev()
-        .take(board.halfmove_clock() as usize)
-        .filter(|&&k| k == key)
-        .count();
-    (earlier >= 2).then_some((Outcome::Draw, Ending::Repetition))
+/// Whether the rules end the game at `position`, and how.
+pub fn verdict(position: &Position) -> Option<(Outcome, Ending)> {
+    position.verdict().map(judged)
+}
+
+fn judged(verdict: Verdict) -> (Outcome, Ending) {
+    let ending = match verdict {
+        Verdict::Checkmate { .. } => Ending::Checkmate,
+        Verdict::Stalemate => Ending::Stalemate,
+        Verdict::Repetition => Ending::Repetition,
+        Verdict::FiftyMoves => Ending::FiftyMoves,
+        Verdict::InsufficientMaterial => Ending::InsufficientMaterial,
+    };
+    (
+        verdict.winner().map_or(Outcome::Draw, Outcome::win_for),
+        ending,
+    )
 }
 
 /// The outcome when `flagged` runs out of time: a loss, unless the
@@ -128,52 +125,35 @@ mod tests {
     }
 
     #[test]
-    fn rules_endings_are_found() {
-        let mate = board("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1");
+    fn the_rules_verdicts_become_outcomes_and_endings() {
+        let verdict_of = |fen: &str| verdict(&Position::new(board(fen)));
         assert_eq!(
-            verdict(&mate, &[]),
+            verdict_of("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1"),
             Some((Outcome::WhiteWins, Ending::Checkmate))
         );
-        let stalemate = board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
         assert_eq!(
-            verdict(&stalemate, &[]),
+            verdict_of("6k1/8/8/8/8/8/5PPP/r5K1 w - - 1 1"),
+            Some((Outcome::BlackWins, Ending::Checkmate))
+        );
+        assert_eq!(
+            verdict_of("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
             Some((Outcome::Draw, Ending::Stalemate))
         );
-        let bare = board("8/8/4k3/8/8/3NK3/8/8 w - - 0 1");
         assert_eq!(
-            verdict(&bare, &[]),
+            verdict_of("8/8/4k3/8/8/3NK3/8/8 w - - 0 1"),
             Some((Outcome::Draw, Ending::InsufficientMaterial))
         );
-        let fifty = board("8/8/4k3/8/8/3RK3/8/8 w - - 100 80");
         assert_eq!(
-            verdict(&fifty, &[]),
+            verdict_of("8/8/4k3/8/8/3RK3/8/8 w - - 100 80"),
             Some((Outcome::Draw, Ending::FiftyMoves))
         );
-        // Mate on the hundredth half-move is still mate.
-        let late_mate = board("R5k1/5ppp/8/8/8/8/8/6K1 b - - 100 80");
-        assert_eq!(
-            verdict(&late_mate, &[]).map(|v| v.1),
-            Some(Ending::Checkmate)
-        );
-        assert_eq!(verdict(&Board::startpos(), &[]), None);
-    }
-
-    #[test]
-    fn the_third_occurrence_is_a_draw() {
-        let mut b = Board::startpos();
-        let mut history = Vec::new();
-        let mut third = None;
-        for (i, san) in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]
-            .iter()
-            .enumerate()
-        {
-            assert_eq!(verdict(&b, &history), None, "before ply {i}");
-            let m = b.parse_san(san).unwrap();
-            history.push(b.key());
-            b.make_move(m);
-            third = verdict(&b, &history);
+        let mut game = Position::new(Board::startpos());
+        for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+            assert_eq!(verdict(&game), None);
+            let m = game.board().parse_san(san).unwrap();
+            game.make_move(m);
         }
-        assert_eq!(third, Some((Outcome::Draw, Ending::Repetition)));
+        assert_eq!(verdict(&game), Some((Outcome::Draw, Ending::Repetition)));
     }
 
     #[test]

@@ -1,0 +1,180 @@
+//! Binary training data (a file of 32-byte records, see `chessio::record`)
+//! and the network's input features of a record.
+
+use chessio::{PackedRecord, RecordError, RECORD_BYTES};
+use movegen::Color;
+use std::fmt;
+use std::path::Path;
+
+/// Inputs per perspective: 2 sides x 6 kinds x 64 squares.
+pub const INPUTS: usize = 768;
+
+/// Why a data file was refused.
+#[derive(Debug)]
+pub enum DataError {
+    Io(std::io::Error),
+    /// The length is not a whole number of records.
+    Length(u64),
+    /// The record at this index (from 0) is malformed.
+    Record(usize, RecordError),
+    Empty,
+}
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DataError::Io(e) => write!(f, "{e}"),
+            DataError::Length(n) => write!(
+                f,
+                "{n} bytes is not a whole number of {RECORD_BYTES}-byte records"
+            ),
+            DataError::Record(i, e) => write!(f, "record {i}: {e}"),
+            DataError::Empty => write!(f, "no records"),
+        }
+    }
+}
+
+impl std::error::Error for DataError {}
+
+/// Reads every record of a binary data file, each checked.
+pub fn load(path: &Path) -> Result<Vec<PackedRecord>, DataError> {
+    let bytes = std::fs::read(path).map_err(DataError::Io)?;
+    parse(&bytes)
+}
+
+pub fn parse(bytes: &[u8]) -> Result<Vec<PackedRecord>, DataError> {
+    if !bytes.len().is_multiple_of(RECORD_BYTES) {
+        return Err(DataError::Length(bytes.len() as u64));
+    }
+    if bytes.is_empty() {
+        return Err(DataError::Empty);
+    }
+    bytes
+        .chunks_exact(RECORD_BYTES)
+        .enumerate()
+        .map(|(i, chunk)| PackedRecord::from_bytes(chunk).map_err(|e| DataError::Record(i, e)))
+        .collect()
+}
+
+/// A record as an epoch presents it: possibly mirrored left to right (files
+/// a-h reversed), which leaves the value of a position without castling
+/// rights unchanged and gives the net twice the positions to learn from.
+#[derive(Clone, Copy, Debug)]
+pub struct Sample {
+    pub record: PackedRecord,
+    pub mirrored: bool,
+}
+
+impl Sample {
+    pub fn features(&self) -> Features {
+        Features::new(&self.record, self.mirrored)
+    }
+}
+
+/// The active inputs of both perspectives: the side to move's first.
+pub struct Features {
+    us: [u16; 32],
+    them: [u16; 32],
+    len: usize,
+}
+
+impl Features {
+    /// Per perspective `p`, a piece is input `(side * 6 + kind) * 64 + sq`
+    /// with side 0 for `p`'s own pieces, and the square rank-mirrored
+    /// (`sq ^ 56`) for Black's perspective (docs/nets.md).
+    pub fn of(record: &PackedRecord) -> Features {
+        Features::new(record, false)
+    }
+
+    /// The inputs with the board mirrored left to right when `mirrored`.
+    fn new(record: &PackedRecord, mirrored: bool) -> Features {
+        let file_flip = if mirrored { 7 } else { 0 };
+        let mut features = Features {
+            us: [0; 32],
+            them: [0; 32],
+            len: 0,
+        };
+        let black_to_move = record.side_to_move() == Color::Black;
+        for (i, (sq, piece)) in record.pieces().enumerate().take(32) {
+            let black = piece.color() == Color::Black;
+            let kind = piece.kind().index();
+            let sq = sq.index() ^ file_flip;
+            let white_view = ((usize::from(black) * 6 + kind) * 64 + sq) as u16;
+            let black_view = ((usize::from(!black) * 6 + kind) * 64 + (sq ^ 56)) as u16;
+            let (us, them) = if black_to_move {
+                (black_view, white_view)
+            } else {
+                (white_view, black_view)
+            };
+            features.us[i] = us;
+            features.them[i] = them;
+            features.len = i + 1;
+        }
+        features
+    }
+
+    /// The side to move's inputs.
+    pub fn us(&self) -> &[u16] {
+        &self.us[..self.len]
+    }
+
+    /// The other side's inputs.
+    pub fn them(&self) -> &[u16] {
+        &self.them[..self.len]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chessio::Record;
+
+    fn packed(line: &str) -> PackedRecord {
+        line.parse::<Record>().unwrap().pack()
+    }
+
+    #[test]
+    fn features_follow_the_contract() {
+        // White to move: White king e1 is (0*6+5)*64+4 for White, (1*6+5)*64+60 for Black.
+        let white = Features::of(&packed("4k3/8/8/8/8/3p4/8/4K3 w - - 0 1 | 0 | 0.5"));
+        assert_eq!(white.us(), [5 * 64 + 4, 6 * 64 + 19, 11 * 64 + 60]);
+        assert_eq!(white.them(), [11 * 64 + 60, 43, 5 * 64 + 4]);
+        // The same position with Black to move swaps the two lists.
+        let black = Features::of(&packed("4k3/8/8/8/8/3p4/8/4K3 b - - 0 1 | 0 | 0.5"));
+        assert_eq!(black.us(), white.them());
+        assert_eq!(black.them(), white.us());
+    }
+
+    #[test]
+    fn mirrored_features_are_those_of_the_mirrored_position() {
+        let record = packed("1k6/1pp5/8/8/4P3/8/5PP1/6K1 b - - 0 30 | 20 | 0.5");
+        let mirror = packed("6k1/5pp1/8/8/3P4/8/1PP5/1K6 b - - 0 30 | 20 | 0.5");
+        let sample = Sample {
+            record,
+            mirrored: true,
+        };
+        let (a, b) = (sample.features(), Features::of(&mirror));
+        let sorted = |f: &[u16]| {
+            let mut v = f.to_vec();
+            v.sort();
+            v
+        };
+        assert_eq!(sorted(a.us()), sorted(b.us()));
+        assert_eq!(sorted(a.them()), sorted(b.them()));
+        assert_ne!(sorted(a.us()), sorted(Features::of(&record).us()));
+    }
+
+    #[test]
+    fn malformed_files_are_refused() {
+        let good = *packed("4k3/8/8/8/8/3p4/8/4K3 w - - 0 1 | 0 | 0.5").as_bytes();
+        assert_eq!(parse(&good).unwrap().len(), 1);
+        assert!(matches!(parse(&good[..20]), Err(DataError::Length(20))));
+        assert!(matches!(parse(&[]), Err(DataError::Empty)));
+        let mut two = [good, good].concat();
+        two[32 + 31] = 9;
+        assert!(matches!(
+            parse(&two),
+            Err(DataError::Record(1, RecordError::ResultCode(9)))
+        ));
+    }
+}

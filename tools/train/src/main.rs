@@ -1,0 +1,330 @@
+//! Hoeven's NNUE trainer. `train convert` turns self-play text records into
+//! shuffled 32-byte binary records; `train train` fits a
+//! `(768 -> H) x 2 -> 1` SCReLU net to them on the CPU and writes it in the
+//! engine's format (docs/nets.md).
+//!
+//! ```sh
+//! xz -dc data.txt.xz | train convert --validation val.bin - train.bin
+//! train train --data train.bin --validation val.bin --out nets/first
+//! ```
+
+mod adamw;
+mod checkpoint;
+mod convert;
+mod data;
+mod network;
+mod quantise;
+mod trainer;
+
+use checkpoint::Checkpoint;
+use convert::{Filter, Split};
+use quantise::QuantisedNet;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use trainer::{Settings, Start};
+
+const USAGE: &str = "usage:
+  train convert [options] OUT INPUT...
+      Text records (<X-FEN> | <score> | <result>, `-` for standard input) to
+      shuffled binary records in OUT.
+      --max-score N          drop positions scored beyond +-N centipawns (3000);
+                             mate scores are always dropped
+      --keep-in-check        keep positions whose side to move is in check
+      --validation FILE      also write held-out positions to FILE, in blocks
+                             of 1000 consecutive lines (whole games)
+      --validation-share F   the share of blocks held out (0.02)
+      --seed N               shuffle and split seed (1)
+
+  train train --data FILE[,FILE...] --out PREFIX [options]
+      Trains a net on binary records; writes PREFIX.nnue at the end and
+      PREFIX-e<N>.nnue, PREFIX-e<N>.ckpt every --save-every epochs.
+      --validation FILE      binary records for the validation loss
+      --hidden H             hidden neurons per perspective (128)
+      --epochs N             passes over the data (40)
+      --batch N              positions per step (16384)
+      --lr X                 AdamW learning rate (0.001)
+      --lr-drop E[,E...]     after these epochs multiply the rate by --lr-gamma (30)
+      --lr-gamma X           (0.1)
+      --weight-decay X       AdamW decay (0.01)
+      --lambda X             the game result's share of the target (0.3)
+      --no-mirror            do not mirror positions left to right (by default
+                             each one without castling rights is, half the time)
+      --seed N               initial weights and shuffles (1)
+      --save-every N         checkpoint interval in epochs (10; 0: only the end)
+      --resume FILE          continue from a checkpoint
+      --threads N            worker threads (all cores)
+
+  train eval NET FEN...
+      The net's evaluation of each position (centipawns, side to move) by
+      the engine's integer inference: a reference for the engine's own.";
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let result = match argv.first().map(String::as_str) {
+        Some("convert") => run_convert(&argv[1..]),
+        Some("train") => run_train(&argv[1..]),
+        Some("eval") => run_eval(&argv[1..]),
+        _ => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Flags with their values, and the remaining positional arguments.
+struct Flags {
+    values: Vec<(String, Option<String>)>,
+    positional: Vec<String>,
+}
+
+impl Flags {
+    /// `switches` take no value; every other `--flag` takes one.
+    fn parse(argv: &[String], switches: &[&str]) -> Result<Flags, String> {
+        let mut flags = Flags {
+            values: Vec::new(),
+            positional: Vec::new(),
+        };
+        let mut it = argv.iter();
+        while let Some(arg) = it.next() {
+            if arg.starts_with("--") {
+                let value = if switches.contains(&arg.as_str()) {
+                    None
+                } else {
+                    Some(it.next().cloned().ok_or(format!("{arg} needs a value"))?)
+                };
+                flags.values.push((arg.clone(), value));
+            } else {
+                flags.positional.push(arg.clone());
+            }
+        }
+        Ok(flags)
+    }
+
+    fn take(&mut self, name: &str) -> Option<Option<String>> {
+        let i = self.values.iter().position(|(n, _)| n == name)?;
+        Some(self.values.remove(i).1)
+    }
+
+    fn string(&mut self, name: &str) -> Option<String> {
+        self.take(name).flatten()
+    }
+
+    fn number<T: std::str::FromStr>(&mut self, name: &str, default: T) -> Result<T, String> {
+        match self.string(name) {
+            None => Ok(default),
+            Some(v) => v.parse().map_err(|_| format!("{name}: bad value '{v}'")),
+        }
+    }
+
+    fn switch(&mut self, name: &str) -> bool {
+        self.take(name).is_some()
+    }
+
+    /// Fails on any flag not taken.
+    fn finish(self) -> Result<Vec<String>, String> {
+        match self.values.first() {
+            Some((name, _)) => Err(format!("unknown or repeated option {name}\n{USAGE}")),
+            None => Ok(self.positional),
+        }
+    }
+}
+
+fn run_convert(argv: &[String]) -> Result<(), String> {
+    let mut flags = Flags::parse(argv, &["--keep-in-check"])?;
+    let filter = Filter {
+        max_score: flags.number("--max-score", 3000)?,
+        keep_in_check: flags.switch("--keep-in-check"),
+    };
+    let split = match flags.string("--validation") {
+        Some(path) => Some(Split {
+            path: PathBuf::from(path),
+            fraction: flags.number("--validation-share", 0.02)?,
+        }),
+        None => None,
+    };
+    let seed = flags.number("--seed", 1)?;
+    let positional = flags.finish()?;
+    let [out, inputs @ ..] = &positional[..] else {
+        return Err(USAGE.to_string());
+    };
+    if inputs.is_empty() {
+        return Err(USAGE.to_string());
+    }
+    let counts = convert::convert(inputs, Path::new(out), split.as_ref(), &filter, seed)
+        .map_err(|e| e.to_string())?;
+    println!(
+        "{} lines: {} training and {} validation positions kept; dropped {} mate scores, {} beyond +-{} cp, {} in check",
+        counts.lines,
+        counts.train,
+        counts.validation,
+        counts.mate,
+        counts.beyond_bound,
+        filter.max_score,
+        counts.in_check
+    );
+    Ok(())
+}
+
+fn load_all(files: &str) -> Result<Vec<chessio::PackedRecord>, String> {
+    let mut all = Vec::new();
+    for file in files.split(',') {
+        let records = data::load(Path::new(file)).map_err(|e| format!("{file}: {e}"))?;
+        all.extend(records);
+    }
+    Ok(all)
+}
+
+fn write_net(
+    path: &Path,
+    checkpoint: &Checkpoint,
+    sample: &[chessio::PackedRecord],
+) -> Result<(), String> {
+    let q = QuantisedNet::quantise(&checkpoint.net).map_err(|e| e.to_string())?;
+    let bytes = q.to_bytes();
+    // The file as the engine will read it, checked against the float net.
+    let back = QuantisedNet::from_bytes(&bytes).map_err(|e| e.to_string())?;
+    let a = quantise::agreement(&checkpoint.net, &back, sample);
+    std::fs::write(path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    println!(
+        "wrote {} (hash {:08x}); integer vs float evaluation over {} positions: mean {:.2} cp, max {:.1} cp",
+        path.display(),
+        quantise::fnv1a(&bytes[16..]),
+        sample.len(),
+        a.mean,
+        a.max
+    );
+    Ok(())
+}
+
+fn run_train(argv: &[String]) -> Result<(), String> {
+    let mut flags = Flags::parse(argv, &["--no-mirror"])?;
+    let data_files = flags.string("--data").ok_or("--data is required")?;
+    let out = PathBuf::from(flags.string("--out").ok_or("--out is required")?);
+    let validation_file = flags.string("--validation");
+    let resume = flags.string("--resume");
+    let threads: usize = flags.number("--threads", 0)?;
+    let lr_drops = match flags.string("--lr-drop") {
+        None => vec![30],
+        Some(v) => v
+            .split(',')
+            .map(|e| e.parse().map_err(|_| format!("--lr-drop: bad epoch '{e}'")))
+            .collect::<Result<_, _>>()?,
+    };
+    let settings = Settings {
+        hidden: flags.number("--hidden", 128)?,
+        epochs: flags.number("--epochs", 40)?,
+        batch: flags.number("--batch", 16384)?,
+        lr: flags.number("--lr", 0.001)?,
+        lr_drops,
+        lr_gamma: flags.number("--lr-gamma", 0.1)?,
+        weight_decay: flags.number("--weight-decay", 0.01)?,
+        lambda: flags.number("--lambda", 0.3)?,
+        mirror: !flags.switch("--no-mirror"),
+        seed: flags.number("--seed", 1)?,
+        save_every: flags.number("--save-every", 10)?,
+    };
+    flags.finish()?;
+    if settings.hidden == 0 || settings.hidden > network::MAX_HIDDEN || settings.batch == 0 {
+        return Err(format!(
+            "--hidden must be 1 to {} and --batch at least 1",
+            network::MAX_HIDDEN
+        ));
+    }
+    if threads > 0 {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build_global()
+            .map_err(|e| e.to_string())?;
+    }
+    let data = load_all(&data_files)?;
+    let validation = match &validation_file {
+        Some(f) => load_all(f)?,
+        None => Vec::new(),
+    };
+    let start = match &resume {
+        Some(path) => {
+            let c = Checkpoint::load(Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
+            if c.net.hidden() != settings.hidden {
+                return Err(format!(
+                    "{path} holds a net with {} hidden neurons, not {}",
+                    c.net.hidden(),
+                    settings.hidden
+                ));
+            }
+            Start {
+                net: c.net,
+                optimiser: c.optimiser,
+                epoch: c.epoch,
+            }
+        }
+        None => Start::fresh(&settings),
+    };
+    println!(
+        "{} training positions, {} validation; {:?}; {} threads",
+        data.len(),
+        validation.len(),
+        settings,
+        rayon::current_num_threads()
+    );
+    // The quantisation check runs on positions the net was not trained on
+    // where there are some.
+    let sample_from = if validation.is_empty() {
+        &data
+    } else {
+        &validation
+    };
+    let sample = &sample_from[..sample_from.len().min(20_000)];
+    let mut failure = None;
+    let end = trainer::train(
+        &settings,
+        start,
+        &data,
+        &validation,
+        |r| {
+            let validation = r
+                .validation_loss
+                .map_or(String::new(), |v| format!("  validation {v:.6}"));
+            println!(
+                "epoch {:3}  lr {:.2e}  train {:.6}{validation}  {:.0} pos/s",
+                r.epoch, r.lr, r.train_loss, r.positions_per_second
+            );
+        },
+        |epoch, checkpoint| {
+            let name = format!("{}-e{epoch}", out.display());
+            let ckpt = PathBuf::from(format!("{name}.ckpt"));
+            let saved = std::fs::write(&ckpt, checkpoint.to_bytes())
+                .map_err(|e| format!("{}: {e}", ckpt.display()))
+                .and_then(|()| write_net(Path::new(&format!("{name}.nnue")), checkpoint, sample));
+            if let Err(e) = saved {
+                eprintln!("{e}");
+                failure.get_or_insert(e);
+            }
+        },
+    );
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    write_net(Path::new(&format!("{}.nnue", out.display())), &end, sample)
+}
+
+fn run_eval(argv: &[String]) -> Result<(), String> {
+    let [net, fens @ ..] = argv else {
+        return Err(USAGE.to_string());
+    };
+    if fens.is_empty() {
+        return Err(USAGE.to_string());
+    }
+    let bytes = std::fs::read(net).map_err(|e| format!("{net}: {e}"))?;
+    let net = QuantisedNet::from_bytes(&bytes).map_err(|e| format!("{net}: {e}"))?;
+    for fen in fens {
+        let board = movegen::Board::from_fen(fen).map_err(|e| format!("{fen}: {e}"))?;
+        let record = chessio::Record::new(board, 0, chessio::GameResult::Draw)
+            .map_err(|e| format!("{fen}: {e}"))?;
+        println!("{} | {}", net.evaluate(&record.pack()), fen);
+    }
+    Ok(())
+}

@@ -1,0 +1,334 @@
+//! The float network of the contract in docs/nets.md: a perspective net
+//! `(768 -> H) x 2 -> 1` with SCReLU, its forward pass and its gradient.
+//!
+//! All parameters live in one flat vector, `[W1 | b1 | W2 | b2]`, so that the
+//! optimiser and the checkpoints treat them alike. W1 is feature-major (the
+//! row of an input is contiguous), as in the file: a position touches only
+//! its ~32 active rows.
+
+use crate::data::{Features, Sample, INPUTS};
+use chessio::PackedRecord;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// Centipawns per unit of output: `eval = out * SCALE`, and the target's
+/// score is read through `sigmoid(score / SCALE)`.
+pub const SCALE: f32 = 400.0;
+
+/// W1, b1 and W2 are kept within +-CLIP during training: quantised by 255,
+/// 33 rows of W1 and b1 sum to at most 16,665 (fits i16); quantised by 64,
+/// W2 stays within +-127.
+pub const CLIP: f32 = 1.98;
+
+/// The largest hidden layer the file format allows.
+pub const MAX_HIDDEN: usize = 4096;
+
+#[derive(Clone, PartialEq, Debug)]
+pub struct Network {
+    hidden: usize,
+    params: Vec<f32>,
+}
+
+/// Where each tensor starts in the flat parameter vector.
+struct Layout {
+    b1: usize,
+    w2: usize,
+    b2: usize,
+    len: usize,
+}
+
+fn layout(hidden: usize) -> Layout {
+    let b1 = INPUTS * hidden;
+    let w2 = b1 + hidden;
+    let b2 = w2 + 2 * hidden;
+    Layout {
+        b1,
+        w2,
+        b2,
+        len: b2 + 1,
+    }
+}
+
+impl Network {
+    /// Weights uniform in +-1/sqrt(fan-in), biases 0.
+    pub fn random(hidden: usize, seed: u64) -> Network {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let l = layout(hidden);
+        let mut params = vec![0.0; l.len];
+        let a1 = 1.0 / (INPUTS as f32).sqrt();
+        let a2 = 1.0 / ((2 * hidden) as f32).sqrt();
+        for w in &mut params[..l.b1] {
+            *w = rng.gen_range(-a1..a1);
+        }
+        for w in &mut params[l.w2..l.b2] {
+            *w = rng.gen_range(-a2..a2);
+        }
+        Network { hidden, params }
+    }
+
+    /// A network from its flat parameters; `None` when the count does not
+    /// match `hidden`.
+    pub fn from_params(hidden: usize, params: Vec<f32>) -> Option<Network> {
+        (hidden > 0 && hidden <= MAX_HIDDEN && params.len() == Network::param_count(hidden))
+            .then_some(Network { hidden, params })
+    }
+
+    pub fn param_count(hidden: usize) -> usize {
+        layout(hidden).len
+    }
+
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    pub fn params(&self) -> &[f32] {
+        &self.params
+    }
+
+    pub fn params_mut(&mut self) -> &mut [f32] {
+        &mut self.params
+    }
+
+    pub fn w1(&self) -> &[f32] {
+        &self.params[..layout(self.hidden).b1]
+    }
+
+    pub fn b1(&self) -> &[f32] {
+        let l = layout(self.hidden);
+        &self.params[l.b1..l.w2]
+    }
+
+    /// The side to move's half, then the other side's.
+    pub fn w2(&self) -> &[f32] {
+        let l = layout(self.hidden);
+        &self.params[l.w2..l.b2]
+    }
+
+    pub fn b2(&self) -> f32 {
+        self.params[layout(self.hidden).b2]
+    }
+
+    /// Keeps W1, b1 and W2 within +-CLIP (b2 is an i32 in the file).
+    pub fn clip(&mut self) {
+        let b2 = layout(self.hidden).b2;
+        for w in &mut self.params[..b2] {
+            *w = w.clamp(-CLIP, CLIP);
+        }
+    }
+
+    /// Both accumulators: b1 plus the active rows of W1.
+    fn accumulate(&self, features: &Features, us: &mut [f32], them: &mut [f32]) {
+        let h = self.hidden;
+        let w1 = self.w1();
+        us.copy_from_slice(self.b1());
+        them.copy_from_slice(self.b1());
+        for (acc, inputs) in [(us, features.us()), (them, features.them())] {
+            for &i in inputs {
+                let row = &w1[usize::from(i) * h..][..h];
+                for (a, w) in acc.iter_mut().zip(row) {
+                    *a += w;
+                }
+            }
+        }
+    }
+
+    /// The output for the side to move (`out * SCALE` is the evaluation in
+    /// centipawns).
+    pub fn forward(&self, record: &PackedRecord) -> f32 {
+        let h = self.hidden;
+        let mut us = vec![0.0; h];
+        let mut them = vec![0.0; h];
+        self.accumulate(&Features::of(record), &mut us, &mut them);
+        self.output(&us, &them)
+    }
+
+    fn output(&self, us: &[f32], them: &[f32]) -> f32 {
+        let (w_us, w_them) = self.w2().split_at(self.hidden);
+        let half = |acc: &[f32], w: &[f32]| -> f32 {
+            acc.iter().zip(w).map(|(&a, &w)| screlu(a) * w).sum::<f32>()
+        };
+        self.b2() + half(us, w_us) + half(them, w_them)
+    }
+}
+
+pub fn screlu(x: f32) -> f32 {
+    let c = x.clamp(0.0, 1.0);
+    c * c
+}
+
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// What `sigmoid(out)` is fitted to: the search score's win probability
+/// blended with the game's result, both for the side to move.
+pub fn target(record: &PackedRecord, lambda: f32) -> f32 {
+    let score = sigmoid(f32::from(record.score()) / SCALE);
+    (1.0 - lambda) * score + lambda * record.result().points()
+}
+
+/// The squared error of one position.
+pub fn loss(net: &Network, record: &PackedRecord, lambda: f32) -> f32 {
+    let e = sigmoid(net.forward(record)) - target(record, lambda);
+    e * e
+}
+
+/// Adds the gradient of the summed squared error over `samples` to `grad`
+/// (laid out like the parameters) and returns that summed error. Only the
+/// rows of W1 that a position's inputs name are touched.
+pub fn backprop(net: &Network, samples: &[Sample], lambda: f32, grad: &mut [f32]) -> f64 {
+    let h = net.hidden;
+    let l = layout(h);
+    let (g_w1, rest) = grad.split_at_mut(l.b1);
+    let (g_b1, rest) = rest.split_at_mut(h);
+    let (g_w2, g_b2) = rest.split_at_mut(2 * h);
+    let (g_w2_us, g_w2_them) = g_w2.split_at_mut(h);
+    let (w2_us, w2_them) = net.w2().split_at(h);
+    let mut acc_us = vec![0.0; h];
+    let mut acc_them = vec![0.0; h];
+    let mut d_us = vec![0.0; h];
+    let mut d_them = vec![0.0; h];
+    let mut total = 0.0f64;
+    for sample in samples {
+        let features = sample.features();
+        net.accumulate(&features, &mut acc_us, &mut acc_them);
+        let p = sigmoid(net.output(&acc_us, &acc_them));
+        let error = p - target(&sample.record, lambda);
+        total += f64::from(error * error);
+        let d_out = 2.0 * error * p * (1.0 - p);
+        g_b2[0] += d_out;
+        for (acc, w2, g_w2, d) in [
+            (&acc_us, w2_us, &mut *g_w2_us, &mut d_us),
+            (&acc_them, w2_them, &mut *g_w2_them, &mut d_them),
+        ] {
+            for j in 0..h {
+                let a = acc[j];
+                let c = a.clamp(0.0, 1.0);
+                g_w2[j] += d_out * c * c;
+                // SCReLU's slope is 2x inside (0, 1) and 0 outside.
+                d[j] = if a > 0.0 && a < 1.0 {
+                    d_out * w2[j] * 2.0 * a
+                } else {
+                    0.0
+                };
+            }
+        }
+        for ((g, du), dt) in g_b1.iter_mut().zip(&d_us).zip(&d_them) {
+            *g += du + dt;
+        }
+        for (inputs, d) in [(features.us(), &d_us), (features.them(), &d_them)] {
+            for &i in inputs {
+                let row = &mut g_w1[usize::from(i) * h..][..h];
+                for (g, d) in row.iter_mut().zip(d) {
+                    *g += d;
+                }
+            }
+        }
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chessio::Record;
+
+    fn records() -> Vec<PackedRecord> {
+        [
+            "1bnrbkqr/pp2pppp/2pp1Q2/3n4/8/5P2/PPPPP1PP/NBNRBRK1 w kq - 2 5 | 87 | 0.0",
+            "bnnqrb1r/pp1pp1pp/2p2pk1/8/P2P4/2P5/NP2PPPP/BNQ1RBKR b KQ - 0 5 | -85 | 1.0",
+            "8/3p4/R5p1/5p1p/4k2P/2K1P1P1/5P2/5r2 w - - 3 61 | -86 | 0.5",
+            "3r3r/p2p1kp1/6Rp/1p2q3/5p2/2P2P2/1PB1P2P/B2K2Q1 b - - 0 22 | -157 | 0.0",
+        ]
+        .iter()
+        .map(|l| l.parse::<Record>().unwrap().pack())
+        .collect()
+    }
+
+    #[test]
+    fn the_gradient_matches_finite_differences() {
+        let records = records();
+        let lambda = 0.3;
+        let mut net = Network::random(8, 7);
+        // Biases that put some neurons inside SCReLU's slope.
+        let l = layout(8);
+        for (j, b) in net.params_mut()[l.b1..l.w2].iter_mut().enumerate() {
+            *b = 0.1 + 0.1 * j as f32;
+        }
+        let mut grad = vec![0.0; Network::param_count(8)];
+        let samples: Vec<Sample> = records
+            .iter()
+            .map(|&record| Sample {
+                record,
+                mirrored: false,
+            })
+            .collect();
+        backprop(&net, &samples, lambda, &mut grad);
+        let total = |net: &Network| -> f64 {
+            records
+                .iter()
+                .map(|r| f64::from(loss(net, r, lambda)))
+                .sum()
+        };
+        let f = Features::of(&records[0]);
+        let w1_active = usize::from(f.us()[3]) * 8 + 2;
+        let mut checked = 0;
+        for index in [w1_active, l.b1 + 3, l.w2 + 1, l.w2 + 8 + 5, l.b2] {
+            let eps = 1e-3;
+            let mut plus = net.clone();
+            plus.params_mut()[index] += eps;
+            let mut minus = net.clone();
+            minus.params_mut()[index] -= eps;
+            let numeric = (total(&plus) - total(&minus)) / (2.0 * f64::from(eps));
+            let analytic = f64::from(grad[index]);
+            assert!(
+                // f32 rounding in the finite difference: a wrong gradient is
+                // off by far more.
+                (numeric - analytic).abs() <= 0.01 * numeric.abs() + 1e-5,
+                "param {index}: numeric {numeric}, analytic {analytic}"
+            );
+            checked += 1;
+        }
+        assert_eq!(checked, 5);
+        // A row no position uses gets no gradient.
+        let used: Vec<u16> = records
+            .iter()
+            .flat_map(|r| {
+                let f = Features::of(r);
+                [f.us().to_vec(), f.them().to_vec()].concat()
+            })
+            .collect();
+        let unused = (0..INPUTS as u16).find(|i| !used.contains(i)).unwrap();
+        let row = usize::from(unused) * 8;
+        assert!(grad[row..row + 8].iter().all(|&g| g == 0.0));
+        assert!(grad[w1_active] != 0.0);
+    }
+
+    #[test]
+    fn clipping_keeps_weights_in_range_but_not_the_output_bias() {
+        let mut net = Network::random(4, 1);
+        for p in net.params_mut() {
+            *p = 5.0;
+        }
+        net.clip();
+        assert!(net
+            .w1()
+            .iter()
+            .chain(net.b1())
+            .chain(net.w2())
+            .all(|&w| w == CLIP));
+        assert_eq!(net.b2(), 5.0);
+    }
+
+    #[test]
+    fn the_output_is_from_the_side_to_move() {
+        // Mirrored colours with the other side to move: the same evaluation.
+        let a: Record = "4k3/8/8/8/8/3p4/8/4K3 w - - 0 1 | 0 | 0.5".parse().unwrap();
+        let b: Record = "4k3/8/3P4/8/8/8/8/4K3 b - - 0 1 | 0 | 0.5".parse().unwrap();
+        let net = Network::random(16, 3);
+        let (x, y) = (net.forward(&a.pack()), net.forward(&b.pack()));
+        assert!((x - y).abs() < 1e-6, "{x} {y}");
+        assert!(Network::from_params(16, net.params().to_vec()).is_some());
+        assert!(Network::from_params(16, vec![0.0; 3]).is_none());
+    }
+}
