@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 /// The evaluation chosen by `EvalFile`.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Evaluation {
     /// The file the network was read from; empty for the hand-crafted
     /// evaluation.

@@ -5,6 +5,7 @@ use super::clock::TimeControl;
 use super::limits::{MoveLimit, DEFAULT_NODES};
 use super::openings::Variant;
 use super::settings::{Settings, SettingsError};
+use super::sprt::Sprt;
 use crate::options::DEFAULT_HASH_MB;
 use std::fmt;
 use std::path::PathBuf;
@@ -59,9 +60,15 @@ Running:
                         gives the same games; with --concurrency 1 also in
                         the same order
   --compare A B         pit two option sets against each other, for example
-                        \"Hash=16\" \"Hash=64\" (name=value words; known: Hash);
-                        implies --pairs; the summary gives A's results and the
-                        Elo difference with its 95% margin
+                        \"EvalFile=new.nnue\" \"EvalFile=old.nnue\" or
+                        \"Hash=16\" \"Hash=64\": name=value words of any UCI
+                        option (values without spaces), over --hash; implies
+                        --pairs; the summary gives A's results and the Elo
+                        difference A - B with its 95% margin
+  --sprt ELO0 ELO1      with --compare: stop as soon as the pentanomial SPRT
+                        of A - B decides between ELO0 (H0) and ELO1 (H1)
+                        Elo (alpha = beta = 0.05), at the latest after
+                        --games; the summary gives the LLR and its bounds
 
 Output (both appended to, never truncated):
   --pgn FILE            the games as PGN, each move with {score/depth}
@@ -82,6 +89,7 @@ pub struct Config {
     pub concurrency: usize,
     /// One set for self-play; two for `--compare`, the first being A.
     pub players: Vec<Settings>,
+    pub sprt: Option<Sprt>,
     pub seed: Option<u64>,
     pub pgn: Option<PathBuf>,
     pub data: Option<PathBuf>,
@@ -135,6 +143,7 @@ pub fn parse(args: &[String]) -> Result<Parsed, ArgError> {
     let mut concurrency = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut hash_mb = DEFAULT_HASH_MB;
     let mut compare = None;
+    let mut sprt = None;
     let mut seed = None;
     let mut pgn = None;
     let mut data = None;
@@ -200,6 +209,26 @@ pub fn parse(args: &[String]) -> Result<Parsed, ArgError> {
                     .ok_or(ArgError::MissingValue("--compare (two option sets)"))?;
                 compare = Some((a, b.clone()));
             }
+            "--sprt" => {
+                let elo = |text: &str| {
+                    text.parse::<f64>()
+                        .ok()
+                        .filter(|e| e.is_finite())
+                        .ok_or_else(|| ArgError::BadValue {
+                            option: "--sprt",
+                            value: text.to_string(),
+                            expected: "two Elo differences, ELO0 below ELO1".into(),
+                        })
+                };
+                let elo0 = elo(value("--sprt")?)?;
+                let elo1 = elo(rest
+                    .next()
+                    .ok_or(ArgError::MissingValue("--sprt (ELO0 and ELO1)"))?)?;
+                if elo0 >= elo1 {
+                    return Err(ArgError::Conflict("--sprt needs ELO0 below ELO1"));
+                }
+                sprt = Some(Sprt { elo0, elo1 });
+            }
             "--resign-score" => {
                 adj.resign_score = number(value("--resign-score")?, "--resign-score", 1..=32_000)?
             }
@@ -228,8 +257,8 @@ pub fn parse(args: &[String]) -> Result<Parsed, ArgError> {
     if limit == MoveLimit::default() {
         limit.nodes = Some(DEFAULT_NODES);
     }
-    let base = Settings { hash_mb };
-    let players = match compare {
+    let base = Settings::new(hash_mb);
+    let players = match compare.clone() {
         None => vec![base],
         Some((a, b)) => {
             // Each setting must play both colours of every opening.
@@ -240,6 +269,11 @@ pub fn parse(args: &[String]) -> Result<Parsed, ArgError> {
             ]
         }
     };
+    if sprt.is_some() && compare.is_none() {
+        return Err(ArgError::Conflict(
+            "--sprt tests a comparison: it needs --compare",
+        ));
+    }
     if pairs && games % 2 == 1 {
         return Err(ArgError::Conflict(
             "with --pairs or --compare, --games must be even",
@@ -255,6 +289,7 @@ pub fn parse(args: &[String]) -> Result<Parsed, ArgError> {
         pairs,
         concurrency,
         players,
+        sprt,
         seed,
         pgn,
         data,
@@ -298,12 +333,7 @@ mod tests {
         assert_eq!(c.games, 3);
         assert_eq!(c.limit.nodes, Some(DEFAULT_NODES));
         assert_eq!(c.variant, Variant::Chess960);
-        assert_eq!(
-            c.players,
-            vec![Settings {
-                hash_mb: DEFAULT_HASH_MB
-            }]
-        );
+        assert_eq!(c.players, vec![Settings::new(DEFAULT_HASH_MB)]);
         assert!(!c.pairs && c.seed.is_none() && c.pgn.is_none() && c.concurrency >= 1);
         assert_eq!(c.adjudication, AdjudicationRules::default());
     }
@@ -321,7 +351,7 @@ mod tests {
         assert_eq!(c.openings, Some(PathBuf::from("o.epd")));
         assert_eq!((c.random_plies, c.opening_bound, c.pairs), (8, 150, true));
         assert_eq!((c.concurrency, c.seed), (3, Some(42)));
-        assert_eq!(c.players, vec![Settings { hash_mb: 8 }]);
+        assert_eq!(c.players, vec![Settings::new(8)]);
         assert_eq!(c.pgn, Some(PathBuf::from("g.pgn")));
         assert_eq!(c.data, Some(PathBuf::from("d.txt")));
         assert_eq!(
@@ -349,18 +379,45 @@ mod tests {
         let Ok(Parsed::Run(c)) = parse(&args) else {
             panic!()
         };
-        assert_eq!(
-            c.players,
-            vec![Settings { hash_mb: 4 }, Settings { hash_mb: 64 }]
-        );
+        let names: Vec<String> = c.players.iter().map(|s| s.to_string()).collect();
+        assert_eq!(names, ["Hash=4", "Hash=64"]);
         assert!(c.pairs);
+        assert_eq!(c.sprt, None);
         assert!(matches!(
             parse_str("--games 4 --compare Hash=1 Foo=2"),
-            Err(ArgError::Settings("B", SettingsError::UnknownOption(_)))
+            Err(ArgError::Settings("B", SettingsError::Refused(_)))
         ));
         assert_eq!(
             parse_str("--games 4 --compare Hash=1"),
             Err(ArgError::MissingValue("--compare (two option sets)"))
+        );
+    }
+
+    #[test]
+    fn sprt_needs_a_comparison_and_ordered_bounds() {
+        let c = config("--games 100 --compare Hash=1 Hash=2 --sprt -1.5 3");
+        assert_eq!(
+            c.sprt,
+            Some(Sprt {
+                elo0: -1.5,
+                elo1: 3.0
+            })
+        );
+        assert!(matches!(
+            parse_str("--games 4 --sprt 0 10"),
+            Err(ArgError::Conflict(_))
+        ));
+        assert!(matches!(
+            parse_str("--games 4 --compare Hash=1 Hash=2 --sprt 10 0"),
+            Err(ArgError::Conflict(_))
+        ));
+        assert!(matches!(
+            parse_str("--games 4 --compare Hash=1 Hash=2 --sprt 0 x"),
+            Err(ArgError::BadValue { .. })
+        ));
+        assert_eq!(
+            parse_str("--games 4 --compare Hash=1 Hash=2 --sprt 0"),
+            Err(ArgError::MissingValue("--sprt (ELO0 and ELO1)"))
         );
     }
 
