@@ -279,7 +279,10 @@ fn compare_plays_a_network_against_the_hand_crafted_evaluation_until_the_sprt_de
         .and_then(|l| l.split_whitespace().next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no 'finished N games': {stdout}"));
-    assert!(games < 200 && games.is_multiple_of(2), "{games} games: {stdout}");
+    assert!(
+        games < 200 && games.is_multiple_of(2),
+        "{games} games: {stdout}"
+    );
     let line = stdout
         .lines()
         .find(|l| l.starts_with("SPRT A - B [0, 10] Elo (alpha 0.05, beta 0.05): LLR "))
@@ -288,7 +291,10 @@ fn compare_plays_a_network_against_the_hand_crafted_evaluation_until_the_sprt_de
         line.contains("(bounds -2.94, 2.94), H0 accepted after"),
         "{line}"
     );
-    assert!(stdout.contains(&format!("A (Hash=16 {a}) against B")), "{stdout}");
+    assert!(
+        stdout.contains(&format!("A (Hash=16 {a}) against B")),
+        "{stdout}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -124,4 +124,31 @@ mod tests {
         assert!(a.nodes > 10_000);
         assert_eq!(a.nodes, b.nodes);
     }
+
+    /// A network with small weights in a fixed pattern.
+    fn patterned_network(hidden: usize) -> Arc<Network> {
+        let pattern = |n: usize, modulus: usize| -> Vec<i16> {
+            (0..n)
+                .map(|i| ((i * 7919) % modulus) as i16 - (modulus / 2) as i16)
+                .collect()
+        };
+        let net = Network::new(
+            pattern(768 * hidden, 101),
+            vec![64; hidden],
+            pattern(2 * hidden, 61),
+            0,
+        );
+        Arc::new(net.unwrap())
+    }
+
+    #[test]
+    fn bench_with_a_network_searches_with_it_deterministically() {
+        // With debug assertions, every evaluation also checks that the
+        // search told the evaluator of each move made and unmade.
+        let net = patterned_network(32);
+        let a = run(4, Some(Arc::clone(&net)), |_, _, _| {});
+        let b = run(4, Some(net), |_, _, _| {});
+        assert_eq!(a.nodes, b.nodes);
+        assert_ne!(a.nodes, run(4, None, |_, _, _| {}).nodes);
+    }
 }
