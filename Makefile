@@ -28,7 +28,7 @@ endif
 all: build
 
 build:
-	$(CARGO) build --release -p uci --bin hoeven
+	$(CARGO) build --release -p hoeven --bin hoeven
 	cp target/release/hoeven $(EXE)
 
 # The integration tests drive the release binary, so it is built first; the
@@ -39,12 +39,12 @@ python-chess:
 	$(PYTHON) -c 'import chess' 2>/dev/null || $(PYTHON) -m pip install --quiet --disable-pip-version-check chess
 
 test: python-chess
-	$(CARGO) build --release -p uci --bin hoeven
+	$(CARGO) build --release -p hoeven --bin hoeven
 	$(CARGO) test --workspace --release
 
 # The same tests with debug assertions and overflow checks (profile.test).
 test-debug: python-chess
-	$(CARGO) build --release -p uci --bin hoeven
+	$(CARGO) build --release -p hoeven --bin hoeven
 	$(CARGO) test --workspace
 
 perft-deep:
@@ -62,7 +62,7 @@ STRESS_COMMANDS ?= 20000
 STRESS_SEEDS ?= 10
 
 stress:
-	$(CARGO) build --release -p uci --bin hoeven
+	$(CARGO) build --release -p hoeven --bin hoeven
 	HOEVEN_STRESS_COMMANDS=$(STRESS_COMMANDS) HOEVEN_STRESS_SEEDS=$(STRESS_SEEDS) \
 		$(CARGO) test --release --test uci_stress -- --nocapture
 

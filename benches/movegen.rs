@@ -3,9 +3,9 @@
 //! Run with `cargo bench --bench movegen`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use hoeven_suite::games::random_positions;
 use movegen::{perft, Board, MoveList};
 use std::hint::black_box;
+use testkit::games::random_positions;
 
 /// Perft positions: the start position, Kiwipete, the first line of the
 /// Chess960 list and a castling-heavy position from chess960_hard.epd.

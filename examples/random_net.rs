@@ -3,8 +3,8 @@
 //! `cargo run --release --example random_net -- <path> [hidden] [seed]`
 //! (hidden 128 and seed 1 by default).
 
-use hoeven_suite::nets::random_network;
 use std::process::ExitCode;
+use testkit::nets::random_network;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -5,8 +5,7 @@
 //! the exit status. CI installs python-chess (`pip install chess`); without
 //! it the read-back test fails and says so.
 
-#[path = "common/uci_harness.rs"]
-mod harness;
+use testkit::uci_harness as harness;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

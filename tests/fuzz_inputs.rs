@@ -1,9 +1,9 @@
-//! The fuzz targets' checks (`hoeven_suite::fuzz`) on their seed inputs and
+//! The fuzz targets' checks (`testkit::fuzz`) on their seed inputs and
 //! on every input a fuzzer found failing (`fuzz/regressions/<target>/`), so
 //! that `make test` catches a regression without a nightly toolchain.
 
-use hoeven_suite::fuzz::TARGETS;
 use std::path::Path;
+use testkit::fuzz::TARGETS;
 
 fn inputs(folder: &Path) -> Vec<(String, Vec<u8>)> {
     let Ok(entries) = std::fs::read_dir(folder) else {

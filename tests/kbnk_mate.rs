@@ -6,8 +6,7 @@
 //! bishop's colour is what makes this work; with the wrong corners the
 //! engine mated in none of them.
 
-#[path = "common/uci_harness.rs"]
-mod harness;
+use testkit::uci_harness as harness;
 
 use std::path::Path;
 use std::time::Duration;

@@ -4,12 +4,12 @@
 //! passant and promote.
 
 use eval::Evaluator;
-use hoeven_suite::games::{random_game, Start};
-use hoeven_suite::nets::random_network;
 use movegen::{Board, Color, Move};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
+use testkit::games::{random_game, Start};
+use testkit::nets::random_network;
 
 /// How often each rare kind of move was checked.
 #[derive(Default, Debug)]

@@ -6,10 +6,10 @@
 //! a minute or so on two cores. `HOEVEN_PERFT_DEEP=1` (`make perft-deep`)
 //! checks every listed depth, up to twelve billion leaves per position.
 
-use hoeven_suite::suites::{data_dir, read_suite, PerftCase, SUITE_FILES};
 use movegen::{perft, Board, FenError, Move, Square};
 use rayon::prelude::*;
 use std::time::Instant;
+use testkit::suites::{data_dir, read_suite, PerftCase, SUITE_FILES};
 
 /// Largest count checked per (position, depth) in a plain run: about 17
 /// billion leaves in all, half a minute on two cores. The 960-line files stop

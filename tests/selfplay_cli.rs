@@ -3,8 +3,7 @@
 //! match the games record for record (tests/python/selfplay_pgn_data.py),
 //! reproducibility from a seed, `--compare`, and refusals of bad input.
 
-#[path = "common/uci_harness.rs"]
-mod harness;
+use testkit::uci_harness as harness;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -253,7 +252,7 @@ fn compare_pits_two_settings_with_colours_swapped() {
 fn compare_plays_a_network_against_the_hand_crafted_evaluation_until_the_sprt_decides() {
     let dir = scratch("sprt");
     let net = dir.join("random.nnue");
-    let network = hoeven_suite::nets::random_network(64, 4).unwrap();
+    let network = testkit::nets::random_network(64, 4).unwrap();
     std::fs::write(&net, network.to_bytes()).unwrap();
     let a = format!("EvalFile={}", s(&net));
     let stdout = succeed(&[

@@ -4,8 +4,7 @@
 //! lines. Each is answered with an `info string`, the previous state stays
 //! in force, and the engine still answers and searches afterwards.
 
-#[path = "common/uci_harness.rs"]
-mod harness;
+use testkit::uci_harness as harness;
 
 use harness::{board_after, Engine, SOON};
 use std::time::Instant;

@@ -2,8 +2,7 @@
 //! counts, a per-position breakdown that adds up, and the `N nodes M nps`
 //! summary line last.
 
-#[path = "common/uci_harness.rs"]
-mod harness;
+use testkit::uci_harness as harness;
 
 use harness::{binary, Engine};
 use std::process::Command;

@@ -5,8 +5,7 @@
 //!
 //! The expected FENs were worked out with python-chess.
 
-#[path = "common/uci_harness.rs"]
-mod harness;
+use testkit::uci_harness as harness;
 
 use harness::{board_after, Engine, Score, SOON};
 

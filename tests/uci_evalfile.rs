@@ -3,15 +3,14 @@
 //! `info string error` and the evaluation in use stays; an empty path
 //! brings back the hand-crafted evaluation. The engine names its evaluation.
 
-#[path = "common/uci_harness.rs"]
-mod harness;
+use testkit::uci_harness as harness;
 
 use eval::Evaluator;
 use harness::{board_after, Engine, SOON};
-use hoeven_suite::nets::random_network;
 use movegen::Board;
 use std::path::PathBuf;
 use std::sync::Arc;
+use testkit::nets::random_network;
 
 const FEN: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R b KQ - 3 8";
 

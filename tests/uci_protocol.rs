@@ -3,8 +3,7 @@
 //! `bestmove` per `go` whatever the limits, the clock, the shape of `info`
 //! lines, MultiPV, WDL and `searchmoves`.
 
-#[path = "common/uci_harness.rs"]
-mod harness;
+use testkit::uci_harness as harness;
 
 use harness::{board_after, Engine, Info, Score, SOON};
 use std::time::{Duration, Instant};

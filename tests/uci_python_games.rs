@@ -4,8 +4,7 @@
 //! output, crash, stall or loss on time. CI installs python-chess
 //! (`pip install chess`); without it this test fails and says so.
 
-#[path = "common/uci_harness.rs"]
-mod harness;
+use testkit::uci_harness as harness;
 
 use std::io::Read;
 use std::path::Path;

@@ -3,8 +3,7 @@
 //! The timed checks hold the binary's timing lock, so no other engine of
 //! this binary competes for the cores while they are measured.
 
-#[path = "common/uci_harness.rs"]
-mod harness;
+use testkit::uci_harness as harness;
 
 use harness::{Engine, SOON};
 use movegen::Board;

@@ -15,8 +15,7 @@
 //! `HOEVEN_STRESS_COMMANDS` (commands per run, default 2500) and
 //! `HOEVEN_STRESS_SEEDS` (runs, default 1; each with its own seed).
 
-#[path = "common/uci_harness.rs"]
-mod harness;
+use testkit::uci_harness as harness;
 
 use harness::{check_line, Engine, Recv, SOON};
 use movegen::{chess960, Board, CastlingNotation};

@@ -39,7 +39,7 @@ build() {
     if [ ! -x "$dir/hoeven" ]; then
         rm -rf "$dir/src"
         git -C "$repo" worktree add --detach --force "$dir/src" "$sha" >/dev/null
-        (cd "$dir/src" && CARGO_TARGET_DIR=$WORK/target cargo build --release -q -p uci --bin hoeven)
+        (cd "$dir/src" && CARGO_TARGET_DIR=$WORK/target cargo build --release -q --bin hoeven)
         cp "$WORK/target/release/hoeven" "$dir/hoeven"
         git -C "$repo" worktree remove --force "$dir/src"
     fi

@@ -1,4 +1,4 @@
-//! Arbitrary bytes into `hoeven_suite::fuzz::fen` (see there for what it checks).
+//! Arbitrary bytes into `testkit::fuzz::fen` (see there for what it checks).
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| hoeven_suite::fuzz::fen(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| testkit::fuzz::fen(data));

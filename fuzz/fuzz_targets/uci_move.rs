@@ -1,4 +1,4 @@
-//! Arbitrary bytes into `hoeven_suite::fuzz::uci_move` (see there for what it checks).
+//! Arbitrary bytes into `testkit::fuzz::uci_move` (see there for what it checks).
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| hoeven_suite::fuzz::uci_move(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| testkit::fuzz::uci_move(data));

@@ -2,12 +2,12 @@
 //! be refused, dropped castling rights, and the Scharnagl numbering.
 
 use crate::{board, sq, suite_positions};
-use hoeven_suite::games::random_positions;
-use hoeven_suite::suites::read_data_file;
 use movegen::chess960::start_position;
 use movegen::{
     Board, CastleSide, CastlingNotation, Color, FenError, File, PieceKind, Rank, Square,
 };
+use testkit::games::random_positions;
+use testkit::suites::read_data_file;
 
 const NOTATIONS: [CastlingNotation; 2] = [CastlingNotation::XFen, CastlingNotation::Shredder];
 

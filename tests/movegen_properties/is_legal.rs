@@ -2,8 +2,8 @@
 //! yes to exactly the moves `legal_moves` makes, of all 65536 encodings.
 
 use crate::suite_positions;
-use hoeven_suite::games::random_positions;
 use movegen::{Board, Move};
+use testkit::games::random_positions;
 
 fn check_every_encoding(board: &Board, what: &str) {
     let mut legal = vec![false; 1 << 16];

@@ -10,8 +10,8 @@ mod is_legal;
 mod reference;
 mod zobrist;
 
-use hoeven_suite::suites::{read_suite, SUITE_FILES};
 use movegen::{Board, FenError, Square};
+use testkit::suites::{read_suite, SUITE_FILES};
 
 pub fn sq(name: &str) -> Square {
     Square::parse(name).unwrap_or_else(|| panic!("{name} is not a square"))

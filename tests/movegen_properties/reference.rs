@@ -3,13 +3,13 @@
 //! kept only if the mover's king is then not attacked.
 
 use crate::suite_positions;
-use hoeven_suite::games::{random_game, random_positions, Played};
 use movegen::{
     Board, CastleSide, Color, File, Move, MoveKind, MoveList, Piece, PieceKind, Rank, Square,
 };
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::collections::HashSet;
+use testkit::games::{random_game, random_positions, Played};
 
 type Squares = [Option<Piece>; 64];
 

@@ -1,9 +1,9 @@
 //! Incremental Zobrist keys and castling rights against values worked out
 //! from scratch, along random games biased towards captures.
 
-use hoeven_suite::games::random_positions;
 use movegen::{zobrist, Board, CastlingRights, Color, Move, PieceKind, Square};
 use std::collections::HashMap;
+use testkit::games::random_positions;
 
 /// The key from the documented parts: pieces, castling rooks, a usable
 /// en-passant file and the side to move.

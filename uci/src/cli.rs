@@ -30,22 +30,3 @@ pub fn config_or_exit<C, E: fmt::Display>(
         }
     }
 }
-
-/// Test helper: a command line given as one string, split at whitespace.
-#[cfg(test)]
-pub fn words(line: &str) -> Vec<String> {
-    line.split_whitespace().map(String::from).collect()
-}
-
-/// Test helper: the configuration `parse` reads from `line`; panics with
-/// the line and what was read when it is not a run.
-#[cfg(test)]
-pub fn run_config<C: fmt::Debug, E: fmt::Debug>(
-    line: &str,
-    parse: impl Fn(&[String]) -> Result<Parsed<C>, E>,
-) -> C {
-    match parse(&words(line)) {
-        Ok(Parsed::Run(c)) => c,
-        other => panic!("{line}: {other:?}"),
-    }
-}

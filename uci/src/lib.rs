@@ -1,16 +1,16 @@
-//! The UCI protocol and the command-line tools of the `hoeven` binary, as a
-//! library so that the fuzz targets and tests can drive a session directly.
+//! Hoeven's UCI protocol: the session that reads commands and answers them,
+//! its options and its output. The `hoeven` binary (the root package) runs a
+//! session when started without arguments; the fuzz targets and tests drive
+//! one directly.
 
-pub mod analyse;
-mod castling;
-mod cli;
+pub mod castling;
+pub mod cli;
 pub mod evaluation;
 mod go;
 pub mod options;
 pub mod output;
 pub mod perft;
-mod pgn;
-pub mod selfplay;
+pub mod pgn;
 pub mod session;
 
 /// Prints a line; a closed pipe (`hoeven bench | head`) is not an error

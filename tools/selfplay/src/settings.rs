@@ -3,11 +3,11 @@
 //! may set any UCI option (`EvalFile` above all, to play two networks, or a
 //! network and the hand-crafted evaluation, against each other).
 
-use crate::evaluation::Evaluation;
-use crate::options::{self, Change};
 use engine::SearchOptions;
 use std::fmt;
 use std::time::Duration;
+use uci::evaluation::Evaluation;
+use uci::options::{self, Change};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {

@@ -52,8 +52,8 @@ impl OpeningChoice<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::selfplay::openings::Variant;
-    use crate::selfplay::settings::Settings;
+    use crate::openings::Variant;
+    use crate::settings::Settings;
 
     #[test]
     fn random_plies_are_kept_only_within_the_bound() {

@@ -6,11 +6,11 @@ use super::limits::{MoveLimit, DEFAULT_NODES};
 use super::openings::Variant;
 use super::settings::{Settings, SettingsError};
 use super::sprt::Sprt;
-use crate::options::DEFAULT_HASH_MB;
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
+use uci::options::DEFAULT_HASH_MB;
 
 pub const HELP: &str = "\
 usage: hoeven selfplay --games N [options]
@@ -96,7 +96,7 @@ pub struct Config {
     pub adjudication: AdjudicationRules,
 }
 
-pub type Parsed = crate::cli::Parsed<Box<Config>>;
+pub type Parsed = uci::cli::Parsed<Box<Config>>;
 
 #[derive(Debug, PartialEq)]
 pub enum ArgError {
@@ -197,7 +197,7 @@ pub fn parse(args: &[String]) -> Result<Parsed, ArgError> {
                 )?;
             }
             "--hash" => {
-                hash_mb = number(value("--hash")?, "--hash", 1..=crate::options::MAX_HASH_MB)?
+                hash_mb = number(value("--hash")?, "--hash", 1..=uci::options::MAX_HASH_MB)?
             }
             "--seed" => seed = Some(number(value("--seed")?, "--seed", 0..=u64::MAX)?),
             "--pgn" => pgn = Some(PathBuf::from(value("--pgn")?)),
@@ -320,11 +320,18 @@ mod tests {
     use super::*;
 
     fn parse_str(line: &str) -> Result<Parsed, ArgError> {
-        parse(&crate::cli::words(line))
+        parse(&words(line))
     }
 
     fn config(line: &str) -> Config {
-        *crate::cli::run_config(line, parse)
+        match parse(&words(line)) {
+            Ok(Parsed::Run(c)) => *c,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    fn words(line: &str) -> Vec<String> {
+        line.split_whitespace().map(String::from).collect()
     }
 
     #[test]

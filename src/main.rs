@@ -1,8 +1,10 @@
 //! The `hoeven` binary: a UCI engine when started without arguments, and
 //! command-line tools otherwise (`perft`, `bench`, `selfplay`, `analyse`).
+//! The protocol and each tool live in crates of their own; this wires them
+//! together.
 
 use std::process::ExitCode;
-use uci::{analyse, perft, say, selfplay, session};
+use uci::{perft, say, session};
 
 const USAGE: &str = "usage: hoeven                       UCI engine on standard input/output
        hoeven perft <depth> [fen] [--threads]

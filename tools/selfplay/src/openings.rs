@@ -3,11 +3,11 @@
 //! then, when asked, a few random plies.
 
 use super::pgn_read::{self, PgnError};
-use crate::castling::castling_is_classical;
 use movegen::{chess960, Board, FenError, Move, Position};
 use rand::Rng;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use uci::castling::castling_is_classical;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {

@@ -25,7 +25,7 @@ mod summary;
 use std::process::ExitCode;
 
 pub fn command_line(args: &[String]) -> ExitCode {
-    let config = match crate::cli::config_or_exit("selfplay", args::HELP, args::parse(args)) {
+    let config = match uci::cli::config_or_exit("selfplay", args::HELP, args::parse(args)) {
         Ok(config) => config,
         Err(code) => return code,
     };

@@ -58,7 +58,7 @@ impl std::error::Error for SuiteError {}
 /// The folder with the suite files. Resolved at compile time so that tests
 /// find their data from any working directory.
 pub fn data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/perft")
+    crate::workspace_root().join("tests/data/perft")
 }
 
 /// Reads a data file from `data_dir()` as text.

@@ -45,9 +45,9 @@ fn is_quiet(board: &Board, best: Move) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::selfplay::openings::Opening;
-    use crate::selfplay::player::Searched;
-    use crate::selfplay::rules::{Ending, Outcome};
+    use crate::openings::Opening;
+    use crate::player::Searched;
+    use crate::rules::{Ending, Outcome};
     use engine::score::mate_in;
     use std::time::Duration;
 

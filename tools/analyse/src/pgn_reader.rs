@@ -4,9 +4,9 @@
 //! number, line and move; the games around it are read as usual.
 
 use super::pgn_lexer::{Lexer, Token};
-use crate::castling::castling_is_classical;
 use movegen::{Board, Color, DroppedCastlingRight, FenError, Move, SanError};
 use std::fmt;
+use uci::castling::castling_is_classical;
 
 /// One game as the analysis needs it.
 #[derive(Clone, Debug)]

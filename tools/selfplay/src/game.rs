@@ -66,7 +66,7 @@ pub fn play(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::selfplay::settings::Settings;
+    use crate::settings::Settings;
     use movegen::Board;
 
     fn opening(fen: &str) -> Opening {

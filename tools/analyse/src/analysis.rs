@@ -117,7 +117,7 @@ pub fn analyse(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::pgn_reader;
+    use crate::pgn_reader;
     use engine::score::mate_in;
     use engine::{Limits, SearchOptions};
 

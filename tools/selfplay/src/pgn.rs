@@ -4,9 +4,9 @@
 
 use super::game::Game;
 use super::rules::{Ending, Outcome};
-use crate::pgn::wrap;
 use engine::score::UciScore;
 use movegen::{CastlingNotation, STARTPOS};
+use uci::pgn::wrap;
 
 pub struct Header<'a> {
     pub event: &'a str,
@@ -19,7 +19,7 @@ pub fn write(game: &Game, header: &Header) -> String {
     let mut pgn = String::new();
     let start_fen = game.opening.start.to_fen(CastlingNotation::XFen);
     let result = game.outcome.pgn();
-    let mut tag = |name: &str, value: &str| pgn.push_str(&crate::pgn::tag(name, value));
+    let mut tag = |name: &str, value: &str| pgn.push_str(&uci::pgn::tag(name, value));
     tag("Event", header.event);
     tag("Site", "?");
     // No date: the same seed must give the same file on any day.
@@ -96,12 +96,12 @@ fn reason(outcome: Outcome, ending: Ending) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pgn::LINE_WIDTH;
-    use crate::selfplay::openings::Opening;
-    use crate::selfplay::player::Searched;
+    use crate::openings::Opening;
+    use crate::player::Searched;
     use engine::score::{mate_in, mated_in};
     use movegen::Board;
     use std::time::Duration;
+    use uci::pgn::LINE_WIDTH;
 
     fn searched(board: &Board, san: &str, score: Option<i32>) -> Searched {
         Searched {

@@ -60,7 +60,7 @@ impl Config {
     }
 }
 
-pub type Parsed = crate::cli::Parsed<Config>;
+pub type Parsed = uci::cli::Parsed<Config>;
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum ArgError {
@@ -170,12 +170,19 @@ pub fn parse(args: &[String]) -> Result<Parsed, ArgError> {
 mod tests {
     use super::*;
 
-    fn parse_words(words: &str) -> Result<Parsed, ArgError> {
-        parse(&crate::cli::words(words))
+    fn parse_words(line: &str) -> Result<Parsed, ArgError> {
+        parse(&words(line))
     }
 
-    fn config(words: &str) -> Config {
-        crate::cli::run_config(words, parse)
+    fn config(line: &str) -> Config {
+        match parse(&words(line)) {
+            Ok(Parsed::Run(c)) => c,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    fn words(line: &str) -> Vec<String> {
+        line.split_whitespace().map(String::from).collect()
     }
 
     #[test]

@@ -209,7 +209,7 @@ fn xml_escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::search::Evaluation;
+    use crate::search::Evaluation;
     use movegen::Board;
 
     fn analysis() -> GameAnalysis {

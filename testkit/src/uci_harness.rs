@@ -1,6 +1,5 @@
 //! A harness for driving the `hoeven` binary over pipes, shared by the
-//! `tests/uci_*.rs` integration tests (each includes it with
-//! `#[path = "common/uci_harness.rs"] mod harness;`).
+//! integration tests in `tests/`.
 //!
 //! Standard output is read on a thread of its own and handed over through a
 //! channel, so every read has a timeout and a silent or stuck engine fails
@@ -8,11 +7,10 @@
 //! [`Engine`] is dropped, which also happens while a failed test unwinds.
 //! Failures print the tail of the conversation and the engine's stderr.
 
-#![allow(dead_code)]
-
+use crate::workspace_root;
 use movegen::{Board, Move};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -38,7 +36,7 @@ pub fn binary() -> PathBuf {
                 );
                 return path;
             }
-            let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+            let root = workspace_root();
             // Where cargo builds: $CARGO_TARGET_DIR if set, else target/.
             let target = std::env::var_os("CARGO_TARGET_DIR")
                 .map_or_else(|| root.join("target"), |dir| root.join(dir));
@@ -48,7 +46,7 @@ pub fn binary() -> PathBuf {
             if !path.is_file() {
                 let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
                 let status = Command::new(&cargo)
-                    .args(["build", "--release", "-p", "uci", "--bin", "hoeven"])
+                    .args(["build", "--release", "-p", "hoeven", "--bin", "hoeven"])
                     .current_dir(root)
                     .status()
                     .unwrap_or_else(|e| panic!("could not run {cargo} to build hoeven: {e}"));
@@ -788,9 +786,7 @@ pub fn run_python(script: &str, args: &[&std::ffi::OsStr], limit: Duration) -> S
         ),
         Ok(_) => {}
     }
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/python")
-        .join(script);
+    let path = workspace_root().join("tests/python").join(script);
     let mut child = Command::new(&python)
         .arg(&path)
         .args(args)

@@ -6,9 +6,9 @@
 use super::analysis::{GameAnalysis, MoveAnalysis};
 use super::pgn_reader::PgnGame;
 use super::search::{Evaluation, Line};
-use crate::pgn::{tag, wrap};
 use engine::score::{UciScore, MATE_BOUND};
 use movegen::{Board, CastlingNotation, Color, STARTPOS};
+use uci::pgn::{tag, wrap};
 
 /// Variations are cut to this many plies: the start of a line shows the
 /// idea, its far end is the search's guess.
@@ -168,8 +168,8 @@ pub fn eval_tag(score: i32, side: Color) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analyse::judgement::Judgement;
-    use crate::analyse::pgn_reader;
+    use crate::judgement::Judgement;
+    use crate::pgn_reader;
     use engine::score::{mate_in, mated_in};
 
     #[test]

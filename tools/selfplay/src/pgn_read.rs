@@ -3,9 +3,9 @@
 //! numbers and annotation glyphs are passed over.
 
 use super::openings::{Opening, Variant};
-use crate::castling::castling_is_classical;
 use movegen::{Board, FenError, SanError};
 use std::fmt;
+use uci::castling::castling_is_classical;
 
 #[derive(Debug)]
 pub enum PgnError {
