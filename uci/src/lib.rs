@@ -11,6 +11,7 @@ pub mod options;
 pub mod output;
 pub mod perft;
 pub mod pgn;
+mod score;
 pub mod session;
 
 /// Prints a line; a closed pipe (`hoeven bench | head`) is not an error
