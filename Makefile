@@ -1,5 +1,6 @@
 # Hoeven build entry points.
-#   make              build the optimised engine as ./hoeven (or at $(EXE))
+#   make              build the optimised engine as ./hoeven (or at $(EXE)),
+#                     for this machine's processor (PORTABLE=1: any x86-64-v2)
 #   make test         every test (what CI runs)
 #   make test-debug   every test with debug assertions and overflow checks
 #   make perft-deep   the perft suites at their full published depths
@@ -11,6 +12,16 @@
 
 EXE ?= hoeven
 CARGO ?= cargo
+
+# Every target builds for the processor it runs on (AVX2 and its kin
+# widen the network's accumulator updates and output layer);
+# `make PORTABLE=1` builds for any x86-64-v2 processor instead
+# (.cargo/config.toml), for binaries that run elsewhere. A RUSTFLAGS of
+# one's own takes precedence over both.
+ifeq ($(PORTABLE),)
+RUSTFLAGS ?= -C target-cpu=native
+export RUSTFLAGS
+endif
 
 .PHONY: all build python-chess test test-debug perft-deep perft-bench bench fuzz stress soak clippy fmt clean
 

@@ -55,9 +55,11 @@ fn bench(c: &mut Criterion) {
         })
     });
     group.bench_function("static evaluation (reference)", |b| {
+        let mut evaluator = eval::Evaluator::new(None);
         b.iter(|| {
             for board in &boards {
-                black_box(eval::evaluate_uncached(black_box(board)));
+                evaluator.reset(board);
+                black_box(evaluator.evaluate(black_box(board)));
             }
         })
     });

@@ -105,6 +105,6 @@ fn run_perft(depth: u32, fen: &[String], threads: bool) -> ExitCode {
 }
 
 fn bench(depth: i32) -> ExitCode {
-    uci::bench::report(depth, say);
+    uci::bench::report(depth, None, say);
     ExitCode::SUCCESS
 }

@@ -251,6 +251,55 @@ fn compare_pits_two_settings_with_colours_swapped() {
 }
 
 #[test]
+fn compare_plays_a_network_against_the_hand_crafted_evaluation_until_the_sprt_decides() {
+    let dir = scratch("sprt");
+    let net = dir.join("random.nnue");
+    let network = testkit::nets::random_network(64, 4).unwrap();
+    std::fs::write(&net, network.to_bytes()).unwrap();
+    let a = format!("EvalFile={}", s(&net));
+    let stdout = succeed(&[
+        "--games",
+        "200",
+        "--nodes",
+        "300",
+        "--seed",
+        "9",
+        "--concurrency",
+        "1",
+        "--compare",
+        &a,
+        "EvalFile=<empty>",
+        "--sprt",
+        "0",
+        "10",
+    ]);
+    // A network of random weights loses nearly every game.
+    let games: u64 = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("finished "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no 'finished N games': {stdout}"));
+    assert!(
+        games < 200 && games.is_multiple_of(2),
+        "{games} games: {stdout}"
+    );
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("SPRT A - B [0, 10] Elo (alpha 0.05, beta 0.05): LLR "))
+        .unwrap_or_else(|| panic!("no SPRT line: {stdout}"));
+    assert!(
+        line.contains("(bounds -2.94, 2.94), H0 accepted after"),
+        "{line}"
+    );
+    assert!(
+        stdout.contains(&format!("A (Hash=16 {a}) against B")),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn bad_input_is_refused_with_a_reason() {
     let dir = scratch("bad");
     let help = succeed(&["--help"]);

@@ -90,11 +90,13 @@ fn uci_handshake_declares_identity_and_every_option() {
             .any(|l| l.starts_with("id author ") && l.len() > 10),
         || format!("no 'id author' line: {lines:?}"),
     );
-    // Nothing but id and option lines before uciok, and no blank lines.
+    // Nothing but id and option lines and the evaluation's name before
+    // uciok, and no blank lines.
     for l in &lines[..lines.len() - 1] {
         let ok = l.starts_with("id name ")
             || l.starts_with("id author ")
-            || l.starts_with("option name ");
+            || l.starts_with("option name ")
+            || l == "info string hand-crafted evaluation";
         e.check(ok, || {
             format!("unexpected line '{l}' in the uci answer: {lines:?}")
         });
@@ -116,6 +118,7 @@ fn uci_handshake_declares_identity_and_every_option() {
         ("SyzygyProbeLimit", "spin"),
         ("UCI_LimitStrength", "check"),
         ("UCI_Elo", "spin"),
+        ("EvalFile", "string"),
     ];
     for (name, kind) in expected {
         let prefix = format!("option name {name} type ");

@@ -5,7 +5,9 @@
 
 use crate::engine::{Engine, SearchRequest};
 use crate::limits::{Limits, SearchOptions};
+use eval::nnue::Network;
 use movegen::{Board, Position};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub const DEFAULT_DEPTH: i32 = 10;
@@ -67,15 +69,21 @@ impl BenchResult {
     }
 }
 
-/// Searches every bench position to `depth`; `progress` is told each
-/// position's index, FEN and node count.
-pub fn run(depth: i32, mut progress: impl FnMut(usize, &str, u64)) -> BenchResult {
+/// Searches every bench position to `depth` with `network` (`None`: the
+/// hand-crafted evaluation); `progress` is told each position's index, FEN
+/// and node count.
+pub fn run(
+    depth: i32,
+    network: Option<Arc<Network>>,
+    mut progress: impl FnMut(usize, &str, u64),
+) -> BenchResult {
     let Ok(mut engine) = Engine::new(HASH_MB) else {
         return BenchResult {
             nodes: 0,
             elapsed: Duration::ZERO,
         };
     };
+    engine.set_network(network);
     let start = Instant::now();
     let mut total = 0;
     for (i, fen) in POSITIONS.iter().enumerate() {
@@ -111,9 +119,36 @@ mod tests {
         for fen in POSITIONS {
             assert!(Board::from_fen(fen).is_ok(), "{fen}");
         }
-        let a = run(4, |_, _, _| {});
-        let b = run(4, |_, _, _| {});
+        let a = run(4, None, |_, _, _| {});
+        let b = run(4, None, |_, _, _| {});
         assert!(a.nodes > 10_000);
         assert_eq!(a.nodes, b.nodes);
+    }
+
+    /// A network with small weights in a fixed pattern.
+    fn patterned_network(hidden: usize) -> Arc<Network> {
+        let pattern = |n: usize, modulus: usize| -> Vec<i16> {
+            (0..n)
+                .map(|i| ((i * 7919) % modulus) as i16 - (modulus / 2) as i16)
+                .collect()
+        };
+        let net = Network::new(
+            pattern(768 * hidden, 101),
+            vec![64; hidden],
+            pattern(2 * hidden, 61),
+            0,
+        );
+        Arc::new(net.unwrap())
+    }
+
+    #[test]
+    fn bench_with_a_network_searches_with_it_deterministically() {
+        // With debug assertions, every evaluation also checks that the
+        // search told the evaluator of each move made and unmade.
+        let net = patterned_network(32);
+        let a = run(4, Some(Arc::clone(&net)), |_, _, _| {});
+        let b = run(4, Some(net), |_, _, _| {});
+        assert_eq!(a.nodes, b.nodes);
+        assert_ne!(a.nodes, run(4, None, |_, _, _| {}).nodes);
     }
 }

@@ -1,5 +1,5 @@
-//! The engine seen from its callers: owns the transposition table and the
-//! pool of search threads, starts a search and hands back control at once
+//! The engine seen from its callers: owns the transposition table, the
+//! pool of search threads and the choice of evaluation, starts a search and hands back control at once
 //! (the protocol's way), or runs one to its end and returns the result.
 //!
 //! Lazy SMP: every thread searches the same root with its own histories,
@@ -13,6 +13,7 @@ use crate::search::{Completed, LmrTable, Searcher, Shared};
 use crate::tablebase::Syzygy;
 use crate::time::TimeManager;
 use crate::tt::{AllocError, TranspositionTable};
+use eval::nnue::Network;
 use movegen::{Board, Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver};
@@ -30,6 +31,9 @@ pub struct Engine {
     tt: Arc<TranspositionTable>,
     pool: Pool,
     lmr: Arc<LmrTable>,
+    /// The network every thread evaluates with; `None`: the hand-crafted
+    /// evaluation.
+    network: Option<Arc<Network>>,
     control: Arc<Control>,
     /// Hears the result of the running search.
     running: Option<Receiver<SearchResult>>,
@@ -53,6 +57,7 @@ impl Engine {
             tt: Arc::new(TranspositionTable::new(hash_mb, 1)?),
             pool: Pool::default(),
             lmr: Arc::new(LmrTable::new()),
+            network: None,
             control: Arc::new(Control::default()),
             running: None,
             syzygy: Syzygy::default(),
@@ -89,12 +94,21 @@ impl Engine {
         self.tt.megabytes()
     }
 
-    /// Forgets everything learnt: the table and every history (`ucinewgame`).
+    /// Evaluates with `network` from the next search on, or with the
+    /// hand-crafted evaluation for `None`.
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.wait();
+        self.network = network;
+    }
+
+    /// Forgets everything learnt: the table, every history and every pawn
+    /// cache (`ucinewgame`).
     pub fn clear(&mut self) {
         self.wait();
         self.tt.clear(self.pool.len());
         for mut state in self.pool.states() {
             state.history.clear();
+            state.evaluator.clear();
         }
     }
 
@@ -168,6 +182,7 @@ impl Engine {
             tb_cardinality,
             tb_hits: AtomicU64::new(tb_hits),
             root_tb_score,
+            network: self.network.clone(),
         };
         self.running = self.pool.run(Arc::new(job));
         if self.running.is_none() {
@@ -257,6 +272,7 @@ pub(crate) struct Job {
     tb_cardinality: u32,
     tb_hits: AtomicU64,
     root_tb_score: Option<i32>,
+    network: Option<Arc<Network>>,
 }
 
 impl Job {
@@ -286,7 +302,8 @@ impl Job {
             return Completed::default();
         }
         let shared = self.shared();
-        let mut searcher = Searcher::new(&shared, &mut state.history, id);
+        state.evaluator.set_network(self.network.clone());
+        let mut searcher = Searcher::new(&shared, &mut state.history, &mut state.evaluator, id);
         searcher.iterate();
         searcher.completed
     }
@@ -315,7 +332,8 @@ impl Job {
                 ..SearchResult::default()
             };
         }
-        let mut searcher = Searcher::new(&shared, &mut state.history, 0);
+        state.evaluator.set_network(self.network.clone());
+        let mut searcher = Searcher::new(&shared, &mut state.history, &mut state.evaluator, 0);
         searcher.iterate();
         let mut results = vec![searcher.completed];
         self.wait_for_release();

@@ -7,6 +7,7 @@ use crate::engine::Job;
 use crate::history::History;
 use crate::report::SearchResult;
 use crate::search::Completed;
+use eval::Evaluator;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
@@ -18,6 +19,7 @@ const THREAD_STACK_BYTES: usize = 16 << 20;
 #[derive(Default)]
 pub(crate) struct ThreadState {
     pub history: History,
+    pub evaluator: Evaluator,
 }
 
 enum Message {

@@ -10,6 +10,7 @@ use crate::score::{is_decisive, is_mate, mate_in, mated_in, DRAW, INFINITE, MATE
 use crate::tablebase::{Syzygy, Wdl};
 use crate::time::TimeManager;
 use crate::tt::{Bound, TranspositionTable};
+use eval::Evaluator;
 use movegen::{Board, Move, PieceKind, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -122,6 +123,7 @@ struct Frame {
 pub(crate) struct Searcher<'a> {
     shared: &'a Shared<'a>,
     history: &'a mut History,
+    evaluator: &'a mut Evaluator,
     id: usize,
     nodes: u64,
     seldepth: usize,
@@ -140,7 +142,12 @@ pub(crate) struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    pub fn new(shared: &'a Shared<'a>, history: &'a mut History, id: usize) -> Searcher<'a> {
+    pub fn new(
+        shared: &'a Shared<'a>,
+        history: &'a mut History,
+        evaluator: &'a mut Evaluator,
+        id: usize,
+    ) -> Searcher<'a> {
         let root_moves = shared
             .root_moves
             .iter()
@@ -161,6 +168,7 @@ impl<'a> Searcher<'a> {
         Searcher {
             shared,
             history,
+            evaluator,
             id,
             nodes: 0,
             seldepth: 0,
@@ -192,6 +200,7 @@ impl<'a> Searcher<'a> {
             .clamp(1, MAX_PLY as i32 - 1);
         let mut pos = self.shared.position.clone();
         pos.reserve(MAX_PLY + 4);
+        self.evaluator.reset(pos.board());
         for depth in 1..=max_depth {
             // Lazy SMP: helper threads skip some depths, each in its own
             // pattern, so that the threads spread over several depths and
@@ -387,7 +396,7 @@ impl<'a> Searcher<'a> {
                 return if board.in_check() {
                     DRAW
                 } else {
-                    eval::evaluate(board)
+                    self.evaluator.evaluate(board)
                 };
             }
             // Mate distance pruning: no line from here can beat a mate
@@ -440,7 +449,7 @@ impl<'a> Searcher<'a> {
                 let raw_eval = if board.in_check() {
                     0
                 } else {
-                    hit.map_or_else(|| eval::evaluate(board), |h| h.eval)
+                    hit.map_or_else(|| self.evaluator.evaluate(board), |h| h.eval)
                 };
                 let tb_depth = (depth + TB_DEPTH_BONUS).min(MAX_PLY as i32 - 1);
                 tt.store(key, Move::NONE, score, raw_eval, tb_depth, bound, ply);
@@ -469,7 +478,7 @@ impl<'a> Searcher<'a> {
         let raw_eval = if in_check {
             0
         } else {
-            hit.map_or_else(|| eval::evaluate(board), |h| h.eval)
+            hit.map_or_else(|| self.evaluator.evaluate(board), |h| h.eval)
         };
         let static_eval = if in_check {
             -INFINITE
@@ -517,6 +526,7 @@ impl<'a> Searcher<'a> {
             && has_non_pawn_material(board)
         {
             let reduction = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR;
+            self.evaluator.make_null_move();
             pos.make_null_move();
             self.stack[ply + 1] = Frame {
                 static_eval: -INFINITE,
@@ -527,6 +537,7 @@ impl<'a> Searcher<'a> {
             };
             let score = -self.search::<false>(pos, -beta, -beta + 1, depth - reduction, ply + 1);
             pos.unmake_move();
+            self.evaluator.unmake();
             if self.stopped {
                 return 0;
             }
@@ -662,6 +673,7 @@ impl<'a> Searcher<'a> {
             }
 
             let nodes_before = self.nodes;
+            self.evaluator.make_move(pos.board(), m);
             pos.make_move(m);
             self.stack[ply + 1] = Frame {
                 static_eval: -INFINITE,
@@ -712,6 +724,7 @@ impl<'a> Searcher<'a> {
                 }
             }
             pos.unmake_move();
+            self.evaluator.unmake();
             if self.stopped {
                 return 0;
             }
@@ -852,7 +865,7 @@ impl<'a> Searcher<'a> {
             return if in_check {
                 DRAW
             } else {
-                eval::evaluate(board)
+                self.evaluator.evaluate(board)
             };
         }
 
@@ -881,7 +894,7 @@ impl<'a> Searcher<'a> {
             best_score = -INFINITE;
         } else {
             // Stand pat: the side to move may decline every capture.
-            raw_eval = hit.map_or_else(|| eval::evaluate(board), |h| h.eval);
+            raw_eval = hit.map_or_else(|| self.evaluator.evaluate(board), |h| h.eval);
             best_score =
                 (raw_eval + self.history.correction(board)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
             if best_score >= beta {
@@ -903,6 +916,7 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let moved = board.piece_on(m.from()).map(|p| PieceTo::new(p, m.to()));
+            self.evaluator.make_move(pos.board(), m);
             pos.make_move(m);
             self.stack[ply + 1] = Frame {
                 static_eval: -INFINITE,
@@ -913,6 +927,7 @@ impl<'a> Searcher<'a> {
             };
             let score = -self.quiescence::<PV>(pos, -beta, -alpha, ply + 1);
             pos.unmake_move();
+            self.evaluator.unmake();
             if self.stopped {
                 return 0;
             }

@@ -9,20 +9,26 @@
 //! sum of feature counts times weights, except king danger, a function of
 //! its own weighted sum; [`trace_position`] records the counts, so that the
 //! tuner can rebuild any evaluation from them and fit the weights.
+//!
+//! [`nnue`] evaluates with a network instead. A search thread reaches
+//! either through its own [`Evaluator`], which it tells of every move made
+//! and unmade.
 
 mod endgame;
 mod evaluate;
+mod evaluator;
 pub mod features;
 mod masks;
+pub mod nnue;
 mod pawns;
 mod trace;
 pub mod weights;
 
 use movegen::{Board, Color};
-use std::cell::RefCell;
 
 pub use endgame::{Special, KNOWN_WIN, SCALE_NORMAL};
 pub use evaluate::EVAL_LIMIT;
+pub use evaluator::Evaluator;
 pub use pawns::PawnCache;
 pub use trace::{trace, trace_position, Trace};
 
@@ -120,59 +126,6 @@ impl Tracer for NoTrace {
     fn add(&mut self, _: usize, _: usize, _: i32) {}
     #[inline(always)]
     fn safety(&mut self, _: usize, _: &[i32; features::NUM_SAFETY], _: S) {}
-}
-
-/// An evaluator with its own pawn-structure cache; one per search thread.
-pub struct Evaluator {
-    pawns: PawnCache,
-}
-
-impl Default for Evaluator {
-    fn default() -> Self {
-        Evaluator::new()
-    }
-}
-
-impl Evaluator {
-    /// An evaluator with a 16384-entry (384 KB) pawn cache.
-    pub fn new() -> Evaluator {
-        Evaluator {
-            pawns: PawnCache::new(14),
-        }
-    }
-
-    /// The evaluation in centipawns from the side to move's point of view.
-    #[inline]
-    pub fn evaluate(&mut self, board: &Board) -> i32 {
-        let white = evaluate::evaluate(board, Some(&mut self.pawns), &mut NoTrace).white;
-        white * board.side_to_move().sign()
-    }
-
-    /// Empties the pawn cache (for a new game).
-    pub fn clear(&mut self) {
-        self.pawns.clear();
-    }
-}
-
-thread_local! {
-    static EVALUATOR: RefCell<Evaluator> = RefCell::new(Evaluator::new());
-}
-
-/// The evaluation in centipawns from the side to move's point of view,
-/// with a pawn cache per thread.
-#[inline]
-pub fn evaluate(board: &Board) -> i32 {
-    EVALUATOR.with(|e| e.borrow_mut().evaluate(board))
-}
-
-/// The evaluation computed from scratch, without any cache.
-pub fn evaluate_uncached(board: &Board) -> i32 {
-    evaluate::evaluate(board, None, &mut NoTrace).white * board.side_to_move().sign()
-}
-
-/// The evaluation from White's point of view.
-pub fn evaluate_white(board: &Board) -> i32 {
-    evaluate(board) * board.side_to_move().sign()
 }
 
 /// The game phase: 24 with all pieces on the board, 0 with none.

@@ -3,24 +3,34 @@ use crate::features::*;
 use crate::weights::WEIGHTS;
 use movegen::{chess960, CastlingNotation};
 
+/// The hand-crafted evaluation from White's point of view, without a cache.
+fn evaluate_white(board: &Board) -> i32 {
+    evaluate::evaluate(board, None, &mut NoTrace).white
+}
+
+/// The hand-crafted evaluation from the side to move's point of view.
+fn evaluate(board: &Board) -> i32 {
+    evaluate_white(board) * board.side_to_move().sign()
+}
+
 /// A small deterministic generator (xorshift64*).
-struct Rng(u64);
+pub(crate) struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
-    fn below(&mut self, n: usize) -> usize {
+    pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 }
 
 /// Positions from random games out of random DFRC start positions.
-fn random_positions(games: usize, seed: u64) -> Vec<Board> {
+pub(crate) fn random_positions(games: usize, seed: u64) -> Vec<Board> {
     let mut rng = Rng(seed);
     let mut out = Vec::new();
     for _ in 0..games {
@@ -43,7 +53,7 @@ fn random_positions(games: usize, seed: u64) -> Vec<Board> {
 
 /// The colour-flipped mirror: ranks reversed, colours swapped, the other
 /// side to move, castling rights and the en-passant square flipped.
-fn flip(board: &Board) -> Board {
+pub(crate) fn flip(board: &Board) -> Board {
     let fen = board.to_fen(CastlingNotation::Shredder);
     let parts: Vec<&str> = fen.split_whitespace().collect();
     let swap = |s: &str| -> String {
@@ -108,13 +118,11 @@ fn colour_flipped_positions_evaluate_alike() {
 fn pawn_cache_matches_a_fresh_computation() {
     let positions = random_positions(60, 12345);
     // A tiny cache, so that entries are replaced and collide often.
-    let mut small = Evaluator {
-        pawns: PawnCache::new(4),
-    };
-    let mut normal = Evaluator::new();
+    let mut small = Evaluator::with_pawn_cache(None, PawnCache::new(4));
+    let mut normal = Evaluator::default();
     for _ in 0..2 {
         for b in &positions {
-            let fresh = evaluate_uncached(b);
+            let fresh = evaluate(b);
             assert_eq!(small.evaluate(b), fresh);
             assert_eq!(normal.evaluate(b), fresh);
         }

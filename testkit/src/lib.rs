@@ -2,11 +2,12 @@
 //! (`benches/`) and fuzz targets (`fuzz/`): reading the perft suite files
 //! shipped in `tests/data/perft`, playing random games from classical,
 //! Chess960 and Double Fischer Random starts to get varied positions, the
-//! checks of the fuzz targets, and a harness that drives the `hoeven` binary
-//! over pipes.
+//! checks of the fuzz targets, a harness that drives the `hoeven` binary
+//! over pipes, and random networks for the NNUE tests.
 
 pub mod fuzz;
 pub mod games;
+pub mod nets;
 pub mod suites;
 pub mod uci_harness;
 

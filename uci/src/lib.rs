@@ -4,6 +4,7 @@
 //! one directly.
 
 pub mod bench;
+pub mod evaluation;
 pub mod genfens;
 mod go;
 pub mod openings;

@@ -123,8 +123,13 @@ pub fn declarations() -> String {
         engine::skill::ELO_MIN,
         engine::skill::ELO_MAX
     );
+    // The hand-crafted evaluation until a network has proven itself.
+    let _ = writeln!(s, "option name EvalFile type string default {EMPTY}");
     s
 }
+
+/// How UCI writes an empty string option.
+const EMPTY: &str = "<empty>";
 
 /// A `setoption` understood: what to change.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,6 +149,7 @@ pub enum Change {
     SyzygyProbeLimit(u32),
     LimitStrength(bool),
     Elo(u32),
+    EvalFile(String),
 }
 
 /// The result of parsing `setoption`: the change, and a note when the value
@@ -209,6 +215,11 @@ pub fn parse(args: &str) -> Result<Parsed, String> {
         "syzygy50moverule" => (Change::Syzygy50MoveRule(check()?), None),
         "syzygyprobelimit" => spin(0, u64::from(MAX_SYZYGY_PROBE_LIMIT))
             .map(|(v, n)| (Change::SyzygyProbeLimit(v as u32), n))?,
+        "evalfile" => {
+            let path = value.unwrap_or("");
+            let path = if path == EMPTY { "" } else { path };
+            (Change::EvalFile(path.to_string()), None)
+        }
         _ => return Err(format!("unknown option '{name}'")),
     };
     Ok(Parsed { change, note })
@@ -275,6 +286,16 @@ mod tests {
             parse("name UCI_Elo value 2000").unwrap().change,
             Change::Elo(2000)
         );
+        assert_eq!(
+            parse("name evalfile value /nets/a b.nnue").unwrap().change,
+            Change::EvalFile("/nets/a b.nnue".to_string())
+        );
+        for empty in ["name EvalFile value <empty>", "name EvalFile"] {
+            assert_eq!(
+                parse(empty).unwrap().change,
+                Change::EvalFile(String::new())
+            );
+        }
     }
 
     #[test]

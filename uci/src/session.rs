@@ -7,6 +7,7 @@
 //! the engine idle (`go`, `setoption`, `ucinewgame`, ...) wait in a queue
 //! until the running search has sent its `bestmove`.
 
+use crate::evaluation::Evaluation;
 use crate::genfens;
 use crate::go::{self, Go};
 use crate::options::{self, Change, Options};
@@ -15,6 +16,7 @@ use crossbeam_channel::{Receiver, Sender};
 use engine::skill::{SkillReporter, Strength};
 use engine::tablebase::{Syzygy, Tablebases};
 use engine::{Engine, Limits, Reporter, SearchOptions, SearchRequest};
+use eval::Evaluator;
 use movegen::{chess960, Board, CastlingNotation, Position};
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -43,6 +45,11 @@ pub struct Session {
     out: Output,
     engine: Engine,
     options: Options,
+    evaluation: Evaluation,
+    /// Whether the evaluation in use has been named since it was chosen:
+    /// the answer to `uci` names it, and so does the first `isready` after
+    /// `EvalFile` changes it.
+    announced: bool,
     /// The game as `position` set it up, for repetitions.
     position: Position,
     searching: bool,
@@ -70,6 +77,8 @@ impl Session {
             out,
             engine,
             options,
+            evaluation: Evaluation::default(),
+            announced: true,
             position: Position::new(Board::startpos()),
             searching: false,
             pending: VecDeque::new(),
@@ -151,16 +160,24 @@ impl Session {
                 self.out
                     .line(&format!("id name {NAME}\nid author {AUTHOR}"));
                 self.out.line(options::declarations().trim_end());
+                self.out.info_string(&self.evaluation.describe());
+                self.announced = true;
                 self.out.line("uciok");
             }
-            "isready" => self.out.line("readyok"),
+            "isready" => {
+                if !self.announced {
+                    self.out.info_string(&self.evaluation.describe());
+                    self.announced = true;
+                }
+                self.out.line("readyok");
+            }
             "debug" | "register" => {}
             "setoption" => self.set_option(line.split_once("setoption").map_or("", |(_, r)| r)),
             "ucinewgame" => self.engine.clear(),
             "position" => self.position(&args),
             "go" => self.go(&args),
             "d" => self.display(),
-            "eval" => self.out.line(eval::trace(self.position.board()).trim_end()),
+            "eval" => self.eval(),
             "bench" => self.bench(&args),
             "genfens" => self.genfens(&args),
             "stop" | "ponderhit" => {}
@@ -206,6 +223,16 @@ impl Session {
             Change::SyzygyProbeLimit(n) => self.options.syzygy_probe_limit = n,
             Change::LimitStrength(b) => self.options.limit_strength = b,
             Change::Elo(elo) => self.options.elo = elo,
+            Change::EvalFile(path) => match Evaluation::load(&path) {
+                Ok(evaluation) => {
+                    self.engine.set_network(evaluation.network());
+                    self.evaluation = evaluation;
+                    self.announced = false;
+                }
+                Err(e) => self
+                    .out
+                    .error(&format!("{e}; keeping the {}", self.evaluation.describe())),
+            },
         }
         self.engine.set_syzygy(Syzygy {
             tables,
@@ -234,6 +261,23 @@ impl Session {
                 .info_string(&format!("no tablebase files found in '{path}'")),
         }
         loaded.tables.map(Arc::new)
+    }
+
+    /// The static evaluation: the network's, or the hand-crafted one term
+    /// by term.
+    fn eval(&mut self) {
+        let board = self.position.board();
+        let Some(net) = self.evaluation.network() else {
+            return self.out.line(eval::trace(board).trim_end());
+        };
+        let mut evaluator = Evaluator::new(Some(net));
+        evaluator.reset(board);
+        let cp = evaluator.evaluate(board);
+        let white = cp * board.side_to_move().sign();
+        self.out.line(&format!(
+            "{}\nNNUE evaluation: {cp} (side to move)\nFinal evaluation: {white} (white side)",
+            self.evaluation.describe()
+        ));
     }
 
     /// `position startpos | fen <fen> | frc <n> | dfrc <white> <black>` then
@@ -398,7 +442,7 @@ impl Session {
             Some(Ok(d)) if d >= 1 => d,
             Some(_) => return self.out.error("bench: depth must be a positive number"),
         };
-        crate::bench::report(depth, |line| self.out.line(line));
+        crate::bench::report(depth, self.evaluation.network(), |line| self.out.line(line));
     }
 
     /// `genfens N seed S book <file|None> [extra]`: one `info string genfens

@@ -5,6 +5,7 @@ use super::clock::TimeControl;
 use super::limits::{MoveLimit, DEFAULT_NODES};
 use super::openings::Variant;
 use super::settings::{Settings, SettingsError};
+use super::sprt::Sprt;
 use clap::builder::RangedU64ValueParser;
 use std::fmt;
 use std::path::PathBuf;
@@ -104,12 +105,20 @@ pub struct Args {
     /// --concurrency 1 also in the same order
     #[arg(long, value_name = "S", help_heading = "Running")]
     pub seed: Option<u64>,
-    /// Pit two option sets against each other, for example "Hash=16"
-    /// "Hash=64" (name=value words; known: Hash); implies --pairs; the
-    /// summary gives A's results and the Elo difference with its 95% margin
+    /// Pit two option sets against each other, for example
+    /// "EvalFile=new.nnue" "EvalFile=old.nnue" or "Hash=16" "Hash=64":
+    /// name=value words of any UCI option (values without spaces), over
+    /// --hash; implies --pairs; the summary gives A's results and the Elo
+    /// difference A - B with its 95% margin
     #[arg(long, num_args = 2, value_names = ["A", "B"], allow_hyphen_values = true,
           help_heading = "Running")]
     pub compare: Option<Vec<String>>,
+    /// With --compare: stop as soon as the pentanomial SPRT of A - B decides
+    /// between ELO0 (H0) and ELO1 (H1) Elo (alpha = beta = 0.05), at the
+    /// latest after --games; the summary gives the LLR and its bounds
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_hyphen_values = true,
+          requires = "compare", help_heading = "Running")]
+    pub sprt: Option<Vec<f64>>,
 
     /// The games as PGN, each move with {score/depth} (appended to)
     #[arg(long, value_name = "FILE", help_heading = "Output")]
@@ -148,6 +157,7 @@ pub struct Config {
     pub concurrency: usize,
     /// One set for self-play; two for `--compare`, the first being A.
     pub players: Vec<Settings>,
+    pub sprt: Option<Sprt>,
     pub seed: Option<u64>,
     pub pgn: Option<PathBuf>,
     pub data: Option<PathBuf>,
@@ -160,6 +170,7 @@ pub struct Config {
 pub enum ArgError {
     Settings(&'static str, SettingsError),
     OddGames,
+    SprtBounds,
 }
 
 impl fmt::Display for ArgError {
@@ -167,6 +178,7 @@ impl fmt::Display for ArgError {
         match self {
             ArgError::Settings(which, e) => write!(f, "--compare {which}: {e}"),
             ArgError::OddGames => write!(f, "with --pairs or --compare, --games must be even"),
+            ArgError::SprtBounds => write!(f, "--sprt needs ELO0 below ELO1"),
         }
     }
 }
@@ -185,7 +197,7 @@ impl Args {
         if limit == MoveLimit::default() {
             limit.nodes = Some(DEFAULT_NODES);
         }
-        let base = Settings { hash_mb: self.hash };
+        let base = Settings::new(self.hash);
         let mut pairs = self.pairs;
         let players = match self.compare.as_deref() {
             Some([a, b]) => {
@@ -201,6 +213,11 @@ impl Args {
         if pairs && self.games % 2 == 1 {
             return Err(ArgError::OddGames);
         }
+        let sprt = match self.sprt.as_deref() {
+            Some(&[elo0, elo1]) if elo0 < elo1 => Some(Sprt { elo0, elo1 }),
+            Some(_) => return Err(ArgError::SprtBounds),
+            None => None,
+        };
         Ok(Config {
             games: self.games,
             limit,
@@ -213,6 +230,7 @@ impl Args {
                 .concurrency
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
             players,
+            sprt,
             seed: self.seed,
             pgn: self.pgn,
             data: self.data,
@@ -266,12 +284,7 @@ mod tests {
         assert_eq!(c.games, 3);
         assert_eq!(c.limit.nodes, Some(DEFAULT_NODES));
         assert_eq!(c.variant, Variant::Chess960);
-        assert_eq!(
-            c.players,
-            vec![Settings {
-                hash_mb: DEFAULT_HASH_MB
-            }]
-        );
+        assert_eq!(c.players, vec![Settings::new(DEFAULT_HASH_MB)]);
         assert!(!c.pairs && c.seed.is_none() && c.pgn.is_none() && c.concurrency >= 1);
         assert_eq!(c.adjudication, AdjudicationRules::default());
         assert_eq!((c.random_plies, c.opening_bound), (0, 200));
@@ -290,7 +303,7 @@ mod tests {
         assert_eq!(c.openings, Some(PathBuf::from("o.epd")));
         assert_eq!((c.random_plies, c.opening_bound, c.pairs), (8, 150, true));
         assert_eq!((c.concurrency, c.seed), (3, Some(42)));
-        assert_eq!(c.players, vec![Settings { hash_mb: 8 }]);
+        assert_eq!(c.players, vec![Settings::new(8)]);
         assert_eq!(c.pgn, Some(PathBuf::from("g.pgn")));
         assert_eq!(c.data, Some(PathBuf::from("d.txt")));
         assert_eq!(
@@ -314,20 +327,53 @@ mod tests {
     fn compare_takes_two_sets_and_plays_pairs() {
         let args = parse(&["--games", "4", "--hash", "4", "--compare", "", "Hash=64"]).unwrap();
         let c = args.config().unwrap();
-        assert_eq!(
-            c.players,
-            vec![Settings { hash_mb: 4 }, Settings { hash_mb: 64 }]
-        );
+        let shown: Vec<String> = c.players.iter().map(|p| p.to_string()).collect();
+        let expected: Vec<String> = [
+            Settings::new(4),
+            Settings::parse("Hash=64", &Settings::new(4)).unwrap(),
+        ]
+        .iter()
+        .map(|p| p.to_string())
+        .collect();
+        assert_eq!(shown, expected);
         assert!(c.pairs);
+        assert_eq!(c.sprt, None);
         assert!(matches!(
             parse_str("--games 4 --compare Hash=1 Foo=2").map(Args::config),
-            Ok(Err(ArgError::Settings(
-                "B",
-                SettingsError::UnknownOption(_)
-            )))
+            Ok(Err(ArgError::Settings("B", SettingsError::Refused(_))))
         ));
         assert_eq!(
             error_kind("--games 4 --compare Hash=1"),
+            Some(ErrorKind::WrongNumberOfValues)
+        );
+    }
+
+    #[test]
+    fn sprt_needs_a_comparison_and_ordered_bounds() {
+        let c = config("--games 100 --compare Hash=1 Hash=2 --sprt -1.5 3");
+        assert_eq!(
+            c.sprt,
+            Some(Sprt {
+                elo0: -1.5,
+                elo1: 3.0
+            })
+        );
+        assert_eq!(
+            error_kind("--games 4 --sprt 0 10"),
+            Some(ErrorKind::MissingRequiredArgument)
+        );
+        assert_eq!(
+            parse_str("--games 4 --compare Hash=1 Hash=2 --sprt 10 0")
+                .map(Args::config)
+                .unwrap(),
+            Err(ArgError::SprtBounds)
+        );
+        assert_eq!(
+            error_kind("--games 4 --compare Hash=1 Hash=2 --sprt 0 x"),
+            Some(ErrorKind::ValueValidation)
+        );
+        assert_eq!(
+            error_kind("--games 4 --compare Hash=1 Hash=2 --sprt 0"),
             Some(ErrorKind::WrongNumberOfValues)
         );
     }

@@ -17,6 +17,7 @@ mod progress;
 mod rules;
 mod runner;
 mod settings;
+mod sprt;
 mod stats;
 mod summary;
 

@@ -53,6 +53,7 @@ impl OpeningChoice<'_> {
 mod tests {
     use super::*;
     use crate::openings::Variant;
+    use crate::settings::Settings;
 
     #[test]
     fn random_plies_are_kept_only_within_the_bound() {
@@ -61,7 +62,7 @@ mod tests {
             nodes: Some(1_000),
             ..MoveLimit::default()
         };
-        let mut checker = Player::new(1).unwrap();
+        let mut checker = Player::new(&Settings::new(1)).unwrap();
         let choice = |bound| OpeningChoice {
             source: &source,
             seed: 5,

@@ -1,6 +1,7 @@
 //! One engine as a self-play player: runs a search to its end and hands
 //! back the move with its score and depth.
 
+use super::settings::Settings;
 use engine::{AllocError, Engine, Limits, SearchOptions, SearchRequest};
 use movegen::{Move, Position};
 use std::time::{Duration, Instant};
@@ -17,12 +18,17 @@ pub struct Searched {
 
 pub struct Player {
     engine: Engine,
+    options: SearchOptions,
 }
 
 impl Player {
-    pub fn new(hash_mb: usize) -> Result<Player, AllocError> {
+    /// A player with the options of `settings`.
+    pub fn new(settings: &Settings) -> Result<Player, AllocError> {
+        let mut engine = Engine::new(settings.hash_mb)?;
+        engine.set_network(settings.evaluation.network());
         Ok(Player {
-            engine: Engine::new(hash_mb)?,
+            engine,
+            options: settings.search_options(),
         })
     }
 
@@ -31,13 +37,13 @@ impl Player {
         self.engine.clear();
     }
 
-    /// Searches the game's current position on one thread; `None` when it
-    /// has no legal move.
+    /// Searches the game's current position; `None` when it has no legal
+    /// move.
     pub fn search(&mut self, position: &Position, limits: Limits) -> Option<Searched> {
         let request = SearchRequest {
             position: position.clone(),
             limits,
-            options: SearchOptions::default(),
+            options: self.options.clone(),
             start: Instant::now(),
         };
         let result = self.engine.search(request);
@@ -68,7 +74,7 @@ mod tests {
     fn finds_the_mate_and_scores_it() {
         // Back-rank mate in one: Ra8#.
         let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
-        let mut player = Player::new(1).unwrap();
+        let mut player = Player::new(&Settings::new(1)).unwrap();
         let s = player
             .search(&Position::new(board.clone()), nodes(2_000))
             .unwrap();
@@ -80,7 +86,7 @@ mod tests {
     #[test]
     fn no_move_means_none_and_cleared_searches_repeat() {
         let mate = Board::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1").unwrap();
-        let mut player = Player::new(1).unwrap();
+        let mut player = Player::new(&Settings::new(1)).unwrap();
         assert_eq!(player.search(&Position::new(mate), nodes(100)), None);
         let board = movegen::chess960::start_position(123).unwrap();
         let mut first = player

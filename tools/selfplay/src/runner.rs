@@ -11,6 +11,7 @@ use super::output::GameFile;
 use super::pgn::{self, Header};
 use super::player::Player;
 use super::progress::{Progress, Snapshot};
+use super::sprt::Decision;
 use super::stats::Results;
 use engine::AllocError;
 use movegen::Color;
@@ -30,6 +31,9 @@ pub struct Totals {
     pub data_bytes: u64,
     pub elapsed: Duration,
     pub results: Results,
+    /// The SPRT's decision when it stopped the games, or its state after
+    /// the last one.
+    pub sprt: Option<Decision>,
 }
 
 #[derive(Debug)]
@@ -73,6 +77,8 @@ struct Collector {
     positions: u64,
     records: u64,
     progress: Progress,
+    /// Set when the SPRT decided.
+    decision: Option<Decision>,
     error: Option<RunError>,
 }
 
@@ -131,6 +137,7 @@ pub fn run(config: &Config) -> Result<Totals, RunError> {
             positions: 0,
             records: 0,
             progress: Progress::new(config.games, if comparing { "A" } else { "White" }),
+            decision: None,
             error: None,
         }),
     };
@@ -155,6 +162,11 @@ pub fn run(config: &Config) -> Result<Totals, RunError> {
         records: collector.records,
         data_bytes: collector.data.as_ref().map_or(0, |d| d.written),
         elapsed: started.elapsed(),
+        sprt: config.sprt.map(|sprt| {
+            collector
+                .decision
+                .unwrap_or_else(|| sprt.decide(&collector.results.pentanomial))
+        }),
         results: collector.results,
     })
 }
@@ -164,7 +176,7 @@ fn worker(cx: &Context) {
     let players: Result<Vec<Player>, RunError> = config
         .players
         .iter()
-        .map(|s| Player::new(s.hash_mb).map_err(|e| RunError::Hash(s.hash_mb, e)))
+        .map(|s| Player::new(s).map_err(|e| RunError::Hash(s.hash_mb, e)))
         .collect();
     let mut players = match players {
         Ok(p) => p,
@@ -248,6 +260,14 @@ impl Context<'_> {
         c.records += records;
         c.results
             .record(game.outcome.points(counted), pair, game.ending);
+        if let (Some(sprt), None) = (self.config.sprt, c.decision) {
+            let decision = sprt.decide(&c.results.pentanomial);
+            if decision.verdict.is_some() {
+                // Games already under way finish, but no new one starts.
+                c.decision = Some(decision);
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        }
         let snapshot = Snapshot {
             games: c.games,
             positions: c.positions,

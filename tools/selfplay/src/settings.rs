@@ -1,74 +1,143 @@
 //! The engine settings one player of a game uses: `--hash` for both sides
-//! in plain self-play, or one of the two option sets of `--compare`.
+//! in plain self-play, or one of the two option sets of `--compare`, which
+//! may set any UCI option (`EvalFile` above all, to play two networks, or a
+//! network and the hand-crafted evaluation, against each other).
 
+use engine::SearchOptions;
 use std::fmt;
-use uci::options::MAX_HASH_MB;
+use std::time::Duration;
+use uci::evaluation::Evaluation;
+use uci::options::{self, Change};
 
-/// Options a `--compare` set may name; more join as parameters become
-/// settable.
-const KNOWN: &str = "Hash";
-
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
     pub hash_mb: usize,
+    pub threads: usize,
+    pub multi_pv: usize,
+    pub move_overhead_ms: u64,
+    pub evaluation: Evaluation,
+    /// The `name=value` words of a `--compare` set, for the players' names.
+    words: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SettingsError {
     /// A word that is not `name=value`.
     Syntax(String),
-    UnknownOption(String),
-    BadValue {
-        name: String,
-        value: String,
-    },
+    /// An option or value that UCI `setoption` would refuse or clamp, or a
+    /// network file that cannot be used; the reason.
+    Refused(String),
 }
 
 impl fmt::Display for SettingsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SettingsError::Syntax(w) => write!(f, "'{w}' is not name=value"),
-            SettingsError::UnknownOption(n) => {
-                write!(f, "unknown option '{n}' (known: {KNOWN})")
-            }
-            SettingsError::BadValue { name, value } => {
-                write!(
-                    f,
-                    "{name}={value}: expected a whole number of MB from 1 to {MAX_HASH_MB}"
-                )
-            }
+            SettingsError::Refused(why) => write!(f, "{why}"),
         }
     }
 }
 
+/// Splits `name=value` words; a name may hold spaces (`Move Overhead=50`),
+/// a value may not.
+fn pairs(text: &str) -> Result<Vec<(String, String)>, SettingsError> {
+    let mut out = Vec::new();
+    let mut name = Vec::new();
+    for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
+        match word.split_once('=') {
+            Some((last, value)) => {
+                name.push(last);
+                out.push((name.join(" "), value.to_string()));
+                name.clear();
+            }
+            None => name.push(word),
+        }
+    }
+    if !name.is_empty() {
+        return Err(SettingsError::Syntax(name.join(" ")));
+    }
+    Ok(out)
+}
+
 impl Settings {
+    /// Plain self-play's settings: a table of `hash_mb` MB, the rest as a
+    /// UCI engine starts.
+    pub fn new(hash_mb: usize) -> Settings {
+        let uci = options::Options::default();
+        Settings {
+            hash_mb,
+            threads: uci.threads,
+            multi_pv: uci.multi_pv,
+            move_overhead_ms: uci.move_overhead_ms,
+            evaluation: Evaluation::default(),
+            words: Vec::new(),
+        }
+    }
+
     /// Reads `name=value` words, separated by spaces or commas, over
-    /// `base`; names are case-insensitive as in UCI `setoption`.
+    /// `base`; names and values as in UCI `setoption`, except that a value
+    /// out of range is refused rather than clamped. Options that mean
+    /// nothing to a self-play game (`Ponder`, `UCI_ShowWDL`, ...) are
+    /// accepted and change nothing.
     pub fn parse(text: &str, base: &Settings) -> Result<Settings, SettingsError> {
         let mut settings = base.clone();
-        for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
-            let Some((name, value)) = word.split_once('=') else {
-                return Err(SettingsError::Syntax(word.to_string()));
-            };
-            if !name.eq_ignore_ascii_case("hash") {
-                return Err(SettingsError::UnknownOption(name.to_string()));
+        for (name, value) in pairs(text)? {
+            let parsed = options::parse(&format!("name {name} value {value}"))
+                .map_err(SettingsError::Refused)?;
+            if let Some(note) = parsed.note {
+                return Err(SettingsError::Refused(note));
             }
-            settings.hash_mb = value
-                .parse::<usize>()
-                .ok()
-                .filter(|mb| (1..=MAX_HASH_MB).contains(mb))
-                .ok_or_else(|| SettingsError::BadValue {
-                    name: name.to_string(),
-                    value: value.to_string(),
-                })?;
+            match parsed.change {
+                Change::Hash(mb) => settings.hash_mb = mb,
+                Change::Threads(n) => settings.threads = n,
+                Change::MultiPv(n) => settings.multi_pv = n,
+                Change::MoveOverhead(ms) => settings.move_overhead_ms = ms,
+                Change::EvalFile(path) => {
+                    settings.evaluation =
+                        Evaluation::load(&path).map_err(SettingsError::Refused)?;
+                }
+                Change::Ponder(_)
+                | Change::ClearHash
+                | Change::Chess960(_)
+                | Change::ShowWdl(_)
+                | Change::AnalyseMode(_) => {}
+                // Self-play's engines have no tables and play at full
+                // strength: refusing says so instead of ignoring the word.
+                Change::SyzygyPath(_)
+                | Change::SyzygyProbeDepth(_)
+                | Change::Syzygy50MoveRule(_)
+                | Change::SyzygyProbeLimit(_)
+                | Change::LimitStrength(_)
+                | Change::Elo(_) => {
+                    return Err(SettingsError::Refused(format!(
+                        "{name} is not available in self-play"
+                    )))
+                }
+            }
+            settings.words.push(format!("{name}={value}"));
         }
         Ok(settings)
+    }
+
+    pub fn search_options(&self) -> SearchOptions {
+        SearchOptions {
+            threads: self.threads,
+            multi_pv: self.multi_pv,
+            move_overhead: Duration::from_millis(self.move_overhead_ms),
+        }
     }
 }
 
 impl fmt::Display for Settings {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Hash={}", self.hash_mb)
+        write!(f, "Hash={}", self.hash_mb)?;
+        for word in self.words.iter().filter(|w| {
+            !w.split_once('=')
+                .is_some_and(|(n, _)| n.eq_ignore_ascii_case("hash"))
+        }) {
+            write!(f, " {word}")?;
+        }
+        Ok(())
     }
 }
 
@@ -76,37 +145,62 @@ impl fmt::Display for Settings {
 mod tests {
     use super::*;
 
-    const BASE: Settings = Settings { hash_mb: 16 };
+    fn base() -> Settings {
+        Settings::new(16)
+    }
 
     #[test]
     fn options_override_the_base() {
-        assert_eq!(Settings::parse("", &BASE), Ok(BASE));
+        assert_eq!(Settings::parse("", &base()), Ok(base()));
+        let s = Settings::parse("hash=64", &base()).unwrap();
+        assert_eq!(s.hash_mb, 64);
+        assert_eq!(s.to_string(), "Hash=64");
         assert_eq!(
-            Settings::parse("hash=64", &BASE),
-            Ok(Settings { hash_mb: 64 })
-        );
-        assert_eq!(
-            Settings::parse(" Hash=2, ", &BASE).map(|s| s.hash_mb),
+            Settings::parse(" Hash=2, ", &base()).map(|s| s.hash_mb),
             Ok(2)
         );
-        assert_eq!(Settings { hash_mb: 8 }.to_string(), "Hash=8");
+        let s =
+            Settings::parse("Threads=2 Move Overhead=50,MultiPV=3 Ponder=true", &base()).unwrap();
+        assert_eq!((s.threads, s.multi_pv, s.move_overhead_ms), (2, 3, 50));
+        assert_eq!(s.search_options().threads, 2);
+        assert_eq!(
+            s.to_string(),
+            "Hash=16 Threads=2 Move Overhead=50 MultiPV=3 Ponder=true"
+        );
+        assert_eq!(Settings::new(8).to_string(), "Hash=8");
+    }
+
+    #[test]
+    fn eval_file_loads_the_network() {
+        let s = Settings::parse("EvalFile=<empty>", &base()).unwrap();
+        assert!(s.evaluation.network().is_none());
+        assert!(matches!(
+            Settings::parse("EvalFile=/nonexistent/net.nnue", &base()),
+            Err(SettingsError::Refused(why)) if why.contains("/nonexistent/net.nnue")
+        ));
     }
 
     #[test]
     fn bad_sets_are_refused_with_the_reason() {
         assert_eq!(
-            Settings::parse("Hash", &BASE),
+            Settings::parse("Hash", &base()),
             Err(SettingsError::Syntax("Hash".into()))
         );
         assert!(matches!(
-            Settings::parse("Threads=2", &BASE),
-            Err(SettingsError::UnknownOption(n)) if n == "Threads"
+            Settings::parse("Frobnicate=2", &base()),
+            Err(SettingsError::Refused(why)) if why.contains("unknown option")
         ));
-        for bad in ["Hash=0", "Hash=-1", "Hash=x", "Hash=99999999999"] {
+        for bad in [
+            "Hash=0",
+            "Hash=-1",
+            "Hash=x",
+            "Hash=99999999999",
+            "Ponder=maybe",
+        ] {
             assert!(
                 matches!(
-                    Settings::parse(bad, &BASE),
-                    Err(SettingsError::BadValue { .. })
+                    Settings::parse(bad, &base()),
+                    Err(SettingsError::Refused(_))
                 ),
                 "{bad}"
             );

@@ -3,6 +3,7 @@
 use super::args::Config;
 use super::progress::clock;
 use super::runner::Totals;
+use super::sprt::{ALPHA, BETA};
 use std::fmt::Write;
 
 pub fn write(config: &Config, t: &Totals) -> String {
@@ -61,6 +62,18 @@ pub fn write(config: &Config, t: &Totals) -> String {
                 |e| e.to_string(),
             );
             let _ = writeln!(s, "Elo difference A - B: {elo} (95%, {how})");
+            if let (Some(sprt), Some(d)) = (config.sprt, t.sprt) {
+                let (lower, upper) = sprt.bounds();
+                let verdict = d
+                    .verdict
+                    .map_or("not decided".to_string(), |v| v.to_string());
+                let _ = writeln!(
+                    s,
+                    "SPRT A - B [{}, {}] Elo (alpha {ALPHA}, beta {BETA}): LLR {:.2} \
+                     (bounds {lower:.2}, {upper:.2}), {verdict} after {} pairs",
+                    sprt.elo0, sprt.elo1, d.llr, d.pairs
+                );
+            }
         }
         _ => {
             let _ = writeln!(s, "White {wdl}{score}");

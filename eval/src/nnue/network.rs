@@ -1,0 +1,248 @@
+//! The network file: reading and checking the format shared with the
+//! trainer (`docs/nets.md`), and writing it back.
+//!
+//! Layout, little-endian: the magic `HVNNUE01`; the hidden size `H` (u32);
+//! the FNV-1a 32-bit hash of every byte after the 16-byte header (u32);
+//! then `W1` (i16, 768 rows of `H`, feature-major), `b1` (i16 x H), `W2`
+//! (i16 x 2H, the side to move's half first) and `b2` (i32).
+
+use std::fmt;
+use std::path::Path;
+
+pub const MAGIC: &[u8; 8] = b"HVNNUE01";
+const HEADER_BYTES: usize = 16;
+/// Input features: (own/other side) x six piece kinds x 64 squares.
+pub const INPUTS: usize = 768;
+/// The largest hidden layer a file may declare.
+pub const MAX_HIDDEN: usize = 4096;
+/// Pieces on a legal board, hence active features per perspective at most.
+const MAX_ACTIVE: i32 = 32;
+/// The trainer clips W2 so that its quantised weights stay within this; the
+/// output layer relies on it to multiply clipped activations by weights in
+/// 16 bits.
+pub const MAX_OUTPUT_WEIGHT: i16 = 127;
+
+/// Why a network file was refused.
+#[derive(Debug)]
+pub enum NetError {
+    Io(std::io::Error),
+    BadMagic,
+    /// `H` is 0 or above [`MAX_HIDDEN`].
+    BadHiddenSize(u32),
+    /// The length does not match the `H` the header declares.
+    BadLength {
+        expected: usize,
+        found: usize,
+    },
+    BadHash {
+        stored: u32,
+        computed: u32,
+    },
+    /// A neuron whose bias and weights could overflow its 16-bit accumulator.
+    AccumulatorOverflow {
+        neuron: usize,
+    },
+    /// An output weight beyond [`MAX_OUTPUT_WEIGHT`] in magnitude.
+    OutputWeightOutOfRange {
+        index: usize,
+        value: i16,
+    },
+    /// Output weights so large that the output sum could overflow 32 bits.
+    OutputOverflow,
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::Io(e) => write!(f, "cannot read the file: {e}"),
+            NetError::BadMagic => write!(f, "not a Hoeven network (bad magic)"),
+            NetError::BadHiddenSize(h) => {
+                write!(f, "hidden size {h} is outside 1..={MAX_HIDDEN}")
+            }
+            NetError::BadLength { expected, found } => write!(
+                f,
+                "{found} bytes where the header's hidden size needs {expected} (truncated?)"
+            ),
+            NetError::BadHash { stored, computed } => write!(
+                f,
+                "hash mismatch: the file says {stored:08x}, its contents give {computed:08x}"
+            ),
+            NetError::AccumulatorOverflow { neuron } => write!(
+                f,
+                "hidden neuron {neuron} could overflow its 16-bit accumulator"
+            ),
+            NetError::OutputWeightOutOfRange { index, value } => write!(
+                f,
+                "output weight {index} is {value}, beyond +/-{MAX_OUTPUT_WEIGHT}"
+            ),
+            NetError::OutputOverflow => {
+                write!(f, "the output weights could overflow the 32-bit output sum")
+            }
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// A quantised perspective network `(768 -> H) x 2 -> 1` with SCReLU.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    hidden: usize,
+    /// Feature-major: the row of feature `f` is `w1[f * hidden..][..hidden]`.
+    w1: Vec<i16>,
+    b1: Vec<i16>,
+    /// The side to move's weights, then the other side's.
+    w2: Vec<i16>,
+    b2: i32,
+}
+
+/// FNV-1a, 32 bits.
+pub fn fnv1a(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5u32, |h, &b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+/// The file length for hidden size `hidden`.
+pub fn file_len(hidden: usize) -> usize {
+    HEADER_BYTES + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4
+}
+
+fn i16s(bytes: &[u8]) -> Vec<i16> {
+    bytes
+        .chunks_exact(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+        .collect()
+}
+
+impl Network {
+    /// A network from its parts; checked as a file would be.
+    pub fn new(w1: Vec<i16>, b1: Vec<i16>, w2: Vec<i16>, b2: i32) -> Result<Network, NetError> {
+        let hidden = b1.len();
+        if hidden == 0 || hidden > MAX_HIDDEN {
+            return Err(NetError::BadHiddenSize(hidden as u32));
+        }
+        let expected = file_len(hidden);
+        let found = HEADER_BYTES + 2 * (w1.len() + b1.len() + w2.len()) + 4;
+        if w1.len() != INPUTS * hidden || w2.len() != 2 * hidden {
+            return Err(NetError::BadLength { expected, found });
+        }
+        let net = Network {
+            hidden,
+            w1,
+            b1,
+            w2,
+            b2,
+        };
+        net.check_ranges()?;
+        Ok(net)
+    }
+
+    /// Reads and checks a network file.
+    pub fn load(path: &Path) -> Result<Network, NetError> {
+        Network::from_bytes(&std::fs::read(path).map_err(NetError::Io)?)
+    }
+
+    /// Reads and checks a network from the bytes of a file.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
+            return Err(NetError::BadMagic);
+        }
+        let word = |at: usize| {
+            u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+        };
+        let declared = word(8);
+        let hidden = declared as usize;
+        if hidden == 0 || hidden > MAX_HIDDEN {
+            return Err(NetError::BadHiddenSize(declared));
+        }
+        let expected = file_len(hidden);
+        if bytes.len() != expected {
+            return Err(NetError::BadLength {
+                expected,
+                found: bytes.len(),
+            });
+        }
+        let stored = word(12);
+        let computed = fnv1a(&bytes[HEADER_BYTES..]);
+        if stored != computed {
+            return Err(NetError::BadHash { stored, computed });
+        }
+        let (w1, rest) = bytes[HEADER_BYTES..].split_at(2 * INPUTS * hidden);
+        let (b1, rest) = rest.split_at(2 * hidden);
+        let (w2, b2) = rest.split_at(4 * hidden);
+        Network::new(
+            i16s(w1),
+            i16s(b1),
+            i16s(w2),
+            i32::from_le_bytes([b2[0], b2[1], b2[2], b2[3]]),
+        )
+    }
+
+    /// The file's bytes, header and hash included.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut body = Vec::with_capacity(file_len(self.hidden) - HEADER_BYTES);
+        for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
+            body.extend_from_slice(&v.to_le_bytes());
+        }
+        body.extend_from_slice(&self.b2.to_le_bytes());
+        let mut bytes = Vec::with_capacity(file_len(self.hidden));
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        bytes.extend_from_slice(&fnv1a(&body).to_le_bytes());
+        bytes.extend_from_slice(&body);
+        bytes
+    }
+
+    /// The accumulators are 16-bit and the output layer multiplies in 16
+    /// bits; both are sound only for weights the trainer's clipping yields.
+    fn check_ranges(&self) -> Result<(), NetError> {
+        let mut largest = vec![0i32; self.hidden];
+        for row in self.w1.chunks_exact(self.hidden) {
+            for (l, &w) in largest.iter_mut().zip(row) {
+                *l = (*l).max(i32::from(w).abs());
+            }
+        }
+        for (neuron, (&l, &b)) in largest.iter().zip(&self.b1).enumerate() {
+            if i32::from(b).abs() + MAX_ACTIVE * l > i32::from(i16::MAX) {
+                return Err(NetError::AccumulatorOverflow { neuron });
+            }
+        }
+        if let Some((index, &value)) = self
+            .w2
+            .iter()
+            .enumerate()
+            .find(|(_, w)| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
+        {
+            return Err(NetError::OutputWeightOutOfRange { index, value });
+        }
+        let qa = i64::from(super::QA);
+        let largest_sum: i64 = self.w2.iter().map(|&w| i64::from(w).abs() * qa * qa).sum();
+        if largest_sum > i64::from(i32::MAX) {
+            return Err(NetError::OutputOverflow);
+        }
+        Ok(())
+    }
+
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The first-layer weights of feature `feature`.
+    #[inline(always)]
+    pub(crate) fn row(&self, feature: usize) -> &[i16] {
+        &self.w1[feature * self.hidden..(feature + 1) * self.hidden]
+    }
+
+    pub(crate) fn bias(&self) -> &[i16] {
+        &self.b1
+    }
+
+    pub(crate) fn output_weights(&self) -> (&[i16], &[i16]) {
+        self.w2.split_at(self.hidden)
+    }
+
+    pub(crate) fn output_bias(&self) -> i32 {
+        self.b2
+    }
+}

@@ -1,0 +1,301 @@
+use super::network::{file_len, NetError, Network, INPUTS};
+use super::{evaluate, Nnue, QA, QB, SCALE};
+use crate::tests::{flip, random_positions, Rng};
+use movegen::{Board, Color, Piece, PieceKind, Square};
+use std::sync::Arc;
+
+/// A network in floating point, as the trainer holds it.
+struct FloatNet {
+    hidden: usize,
+    w1: Vec<f64>,
+    b1: Vec<f64>,
+    w2: Vec<f64>,
+    b2: f64,
+}
+
+impl Rng {
+    /// Uniform in `lo..hi`.
+    fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+impl FloatNet {
+    fn random(hidden: usize, seed: u64) -> FloatNet {
+        let mut rng = Rng(seed);
+        FloatNet {
+            hidden,
+            w1: (0..INPUTS * hidden)
+                .map(|_| rng.uniform(-0.15, 0.15))
+                .collect(),
+            b1: (0..hidden).map(|_| rng.uniform(0.0, 0.6)).collect(),
+            w2: (0..2 * hidden).map(|_| rng.uniform(-1.0, 1.0)).collect(),
+            b2: rng.uniform(-0.2, 0.2),
+        }
+    }
+
+    /// Quantised as the contract says.
+    fn quantise(&self) -> Network {
+        let q = |v: &[f64], scale: i32| -> Vec<i16> {
+            v.iter()
+                .map(|w| (w * f64::from(scale)).round() as i16)
+                .collect()
+        };
+        Network::new(
+            q(&self.w1, QA),
+            q(&self.b1, QA),
+            q(&self.w2, QB),
+            (self.b2 * f64::from(QA * QB)).round() as i32,
+        )
+        .unwrap()
+    }
+
+    /// The same network with the quantised weights, back in floating point.
+    fn dequantised(net: &Network) -> FloatNet {
+        let bytes = net.to_bytes();
+        let h = net.hidden();
+        let word = |i: usize| f64::from(i16::from_le_bytes([bytes[16 + 2 * i], bytes[17 + 2 * i]]));
+        let end = 16 + 2 * (INPUTS * h + 3 * h);
+        let b2 = i32::from_le_bytes([bytes[end], bytes[end + 1], bytes[end + 2], bytes[end + 3]]);
+        FloatNet {
+            hidden: h,
+            w1: (0..INPUTS * h).map(|i| word(i) / f64::from(QA)).collect(),
+            b1: (0..h)
+                .map(|i| word(INPUTS * h + i) / f64::from(QA))
+                .collect(),
+            w2: (0..2 * h)
+                .map(|i| word(INPUTS * h + h + i) / f64::from(QB))
+                .collect(),
+            b2: f64::from(b2) / f64::from(QA * QB),
+        }
+    }
+
+    /// The forward pass of the contract, in centipawns for the side to move.
+    fn evaluate(&self, board: &Board) -> f64 {
+        let h = self.hidden;
+        let accumulate = |perspective: Color| -> Vec<f64> {
+            let mut acc = self.b1.clone();
+            for sq in board.occupied() {
+                let piece = board.piece_on(sq).unwrap();
+                let side = usize::from(piece.color() != perspective);
+                let s = if perspective == Color::White {
+                    sq.index()
+                } else {
+                    sq.index() ^ 56
+                };
+                let f = (side * 6 + piece.kind().index()) * 64 + s;
+                for (a, w) in acc.iter_mut().zip(&self.w1[f * h..(f + 1) * h]) {
+                    *a += w;
+                }
+            }
+            acc
+        };
+        let us = accumulate(board.side_to_move());
+        let them = accumulate(!board.side_to_move());
+        let screlu = |x: f64| x.clamp(0.0, 1.0).powi(2);
+        let out = self.b2
+            + us.iter()
+                .chain(&them)
+                .zip(&self.w2)
+                .map(|(&x, w)| screlu(x) * w)
+                .sum::<f64>();
+        out * f64::from(SCALE)
+    }
+}
+
+fn random_net(hidden: usize, seed: u64) -> Arc<Network> {
+    Arc::new(FloatNet::random(hidden, seed).quantise())
+}
+
+#[test]
+fn integer_inference_matches_the_float_network() {
+    // 40 is not a multiple of the output layer's 16 lanes.
+    for hidden in [128, 40] {
+        matches_the_float_network(hidden);
+    }
+}
+
+fn matches_the_float_network(hidden: usize) {
+    let float = FloatNet::random(hidden, 1);
+    let net = Arc::new(float.quantise());
+    let dequantised = FloatNet::dequantised(&net);
+    let positions = random_positions(40, 99);
+    let mut spread = Vec::new();
+    let mut quantisation_error = 0.0;
+    let mut size = 0.0;
+    for b in &positions {
+        let cp = evaluate(&net, b);
+        // Against the quantised weights only the integer divisions round.
+        let exact = dequantised.evaluate(b);
+        assert!(
+            (f64::from(cp) - exact).abs() <= 1.5,
+            "{cp} against {exact:.2}"
+        );
+        quantisation_error += (f64::from(cp) - float.evaluate(b)).abs();
+        size += float.evaluate(b).abs();
+        spread.push(cp);
+    }
+    // Against the trainer's weights, rounding them costs a few percent.
+    let relative = quantisation_error / size;
+    assert!(
+        relative < 0.1,
+        "error {relative:.3} of the evaluations' size"
+    );
+    spread.sort_unstable();
+    assert!(spread[spread.len() - 1] - spread[0] > 300, "{spread:?}");
+}
+
+#[test]
+fn colour_flipped_positions_evaluate_alike() {
+    let net = random_net(40, 5);
+    for b in random_positions(30, 17) {
+        assert_eq!(evaluate(&net, &b), evaluate(&net, &flip(&b)));
+    }
+}
+
+#[test]
+fn the_side_to_move_sees_its_own_accumulator_first() {
+    // White is a queen up; the same placement with either side to move.
+    let net = random_net(32, 8);
+    let white = Board::from_fen("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1").unwrap();
+    let black = Board::from_fen("4k3/8/8/8/8/8/8/Q3K3 b - - 0 1").unwrap();
+    let float = FloatNet::dequantised(&net);
+    for b in [&white, &black] {
+        assert!((f64::from(evaluate(&net, b)) - float.evaluate(b)).abs() <= 1.5);
+    }
+    assert_ne!(evaluate(&net, &white), evaluate(&net, &black));
+}
+
+#[test]
+fn incremental_updates_match_a_refresh_over_moves_and_null_moves() {
+    let net = random_net(48, 3);
+    let mut rng = Rng(0xABCD);
+    let mut nnue = Nnue::new(Arc::clone(&net));
+    for start in random_positions(20, 4).into_iter().step_by(25) {
+        nnue.reset(&start);
+        let mut line = vec![start];
+        for _ in 0..40 {
+            let board = line.last().unwrap().clone();
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mut child = board.clone();
+            if !board.in_check() && rng.below(8) == 0 {
+                nnue.push_null();
+                child.make_null_move();
+            } else {
+                let m = moves.as_slice()[rng.below(moves.len())];
+                nnue.push_move(&board, m);
+                child.make_move(m);
+            }
+            // Evaluate only now and then, so that updates span several plies.
+            if rng.below(3) == 0 {
+                assert_eq!(nnue.evaluate(child.side_to_move()), evaluate(&net, &child));
+            }
+            line.push(child);
+            if rng.below(4) == 0 && line.len() > 1 {
+                nnue.pop();
+                line.pop();
+                let back = line.last().unwrap();
+                assert_eq!(nnue.evaluate(back.side_to_move()), evaluate(&net, back));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_written_network_reads_back() {
+    let net = random_net(16, 2);
+    let bytes = net.to_bytes();
+    assert_eq!(bytes.len(), file_len(16));
+    assert_eq!(Network::from_bytes(&bytes).unwrap(), *net);
+}
+
+#[test]
+fn bad_files_are_refused_with_the_reason() {
+    let net = random_net(16, 2);
+    let good = net.to_bytes();
+
+    let mut magic = good.clone();
+    magic[0] = b'X';
+    assert!(matches!(
+        Network::from_bytes(&magic),
+        Err(NetError::BadMagic)
+    ));
+    assert!(matches!(
+        Network::from_bytes(&good[..10]),
+        Err(NetError::BadMagic)
+    ));
+
+    assert!(matches!(
+        Network::from_bytes(&good[..good.len() - 1]),
+        Err(NetError::BadLength { .. })
+    ));
+
+    let mut flipped = good.clone();
+    flipped[100] ^= 1;
+    assert!(matches!(
+        Network::from_bytes(&flipped),
+        Err(NetError::BadHash { .. })
+    ));
+
+    for h in [0u32, 4097] {
+        let mut hidden = good.clone();
+        hidden[8..12].copy_from_slice(&h.to_le_bytes());
+        assert!(matches!(
+            Network::from_bytes(&hidden),
+            Err(NetError::BadHiddenSize(x)) if x == h
+        ));
+    }
+    let mut larger = good.clone();
+    larger[8..12].copy_from_slice(&32u32.to_le_bytes());
+    assert!(matches!(
+        Network::from_bytes(&larger),
+        Err(NetError::BadLength { .. })
+    ));
+
+    let missing = std::path::Path::new("/nonexistent/hoeven.nnue");
+    assert!(matches!(Network::load(missing), Err(NetError::Io(_))));
+}
+
+#[test]
+fn weights_that_could_overflow_are_refused() {
+    let h = 4;
+    let mut w1 = vec![0i16; INPUTS * h];
+    w1[h * 100 + 2] = 1100;
+    let result = Network::new(w1, vec![0; h], vec![1; 2 * h], 0);
+    assert!(matches!(
+        result,
+        Err(NetError::AccumulatorOverflow { neuron: 2 })
+    ));
+
+    let mut w2 = vec![1i16; 2 * h];
+    w2[5] = -128;
+    let result = Network::new(vec![0; INPUTS * h], vec![0; h], w2, 0);
+    assert!(matches!(
+        result,
+        Err(NetError::OutputWeightOutOfRange {
+            index: 5,
+            value: -128
+        })
+    ));
+
+    let result = Network::new(vec![0; INPUTS * 512], vec![0; 512], vec![127; 1024], 0);
+    assert!(matches!(result, Err(NetError::OutputOverflow)));
+}
+
+#[test]
+fn features_follow_the_contract() {
+    use super::accumulator::feature;
+    let e4 = Square::parse("e4").unwrap();
+    let white_knight = Piece::new(Color::White, PieceKind::Knight);
+    let black_queen = Piece::new(Color::Black, PieceKind::Queen);
+    assert_eq!(feature(Color::White, white_knight, e4), 64 + 28);
+    assert_eq!(
+        feature(Color::Black, white_knight, e4),
+        (6 + 1) * 64 + (28 ^ 56)
+    );
+    assert_eq!(feature(Color::Black, black_queen, e4), 4 * 64 + 36);
+    assert_eq!(feature(Color::White, black_queen, e4), 10 * 64 + 28);
+}

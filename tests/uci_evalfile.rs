@@ -1,0 +1,137 @@
+//! `EvalFile`: a network file chosen at run time is used by `eval`, `go`
+//! and `bench`; a missing, truncated or corrupt file is refused with an
+//! `info string error` and the evaluation in use stays; an empty path
+//! brings back the hand-crafted evaluation. The engine names its evaluation.
+
+use testkit::uci_harness as harness;
+
+use eval::Evaluator;
+use harness::{board_after, Engine, SOON};
+use movegen::Board;
+use std::path::PathBuf;
+use std::sync::Arc;
+use testkit::nets::random_network;
+
+const FEN: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R b KQ - 3 8";
+
+/// A file in the temporary directory, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, bytes: &[u8]) -> TempFile {
+        let path = std::env::temp_dir().join(format!("hoeven-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).unwrap();
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// The `Final evaluation` of the `eval` command.
+fn final_evaluation(e: &mut Engine) -> (Vec<String>, i32) {
+    let out = e.command("eval");
+    let last = out.last().cloned().unwrap_or_default();
+    let Some(cp) = last
+        .strip_prefix("Final evaluation: ")
+        .and_then(|r| r.strip_suffix(" (white side)"))
+        .and_then(|n| n.parse().ok())
+    else {
+        e.fail(&format!(
+            "eval should end with 'Final evaluation: N (white side)': {out:?}"
+        ));
+    };
+    (out, cp)
+}
+
+fn bench_nodes(e: &mut Engine) -> u64 {
+    e.send("bench 5");
+    let lines = e.read_until("bench", SOON, |l| l.ends_with(" nps"));
+    let words: Vec<&str> = lines.last().unwrap().split_whitespace().collect();
+    words[0].parse().unwrap()
+}
+
+#[test]
+fn a_network_file_is_used_and_bad_ones_are_refused() {
+    let net = random_network(128, 7).unwrap();
+    let bytes = net.to_bytes();
+    let good = TempFile::new("good.nnue", &bytes);
+    let truncated = TempFile::new("truncated.nnue", &bytes[..bytes.len() / 2]);
+    let mut corrupt_bytes = bytes.clone();
+    corrupt_bytes[4000] ^= 0x10;
+    let corrupt = TempFile::new("corrupt.nnue", &corrupt_bytes);
+    let text = TempFile::new("text.nnue", b"not a network\n");
+
+    let mut e = Engine::start();
+    let handshake = e.handshake();
+    assert!(
+        handshake.contains(&"info string hand-crafted evaluation".to_string()),
+        "{handshake:?}"
+    );
+    e.quiet_command(&format!("position fen {FEN}"));
+    let (trace, hand_crafted) = final_evaluation(&mut e);
+    assert!(
+        trace.len() > 10,
+        "the hand-crafted eval shows its terms: {trace:?}"
+    );
+    let hand_crafted_nodes = bench_nodes(&mut e);
+
+    // Silent itself; the next `isready` names the new evaluation.
+    let announced = e.command(&format!("setoption name EvalFile value {}", good.path()));
+    assert_eq!(
+        announced,
+        vec![format!(
+            "info string NNUE evaluation using {} ((768 -> 128) x 2 -> 1)",
+            good.path()
+        )]
+    );
+    assert!(e.sync().is_empty(), "named once");
+
+    // The engine's evaluation is the network's, computed here in-process.
+    let board = Board::from_fen(FEN).unwrap();
+    let mut evaluator = Evaluator::new(Some(Arc::new(net)));
+    evaluator.reset(&board);
+    let expected = evaluator.evaluate(&board) * board.side_to_move().sign();
+    let (out, with_net) = final_evaluation(&mut e);
+    assert_eq!(with_net, expected, "{out:?}");
+    assert_ne!(with_net, hand_crafted);
+
+    let search = e.go("depth 6", SOON);
+    e.check_search(&board_after(FEN, &[], false), false, &search);
+    e.quiet_command(&format!("position fen {FEN}"));
+    let net_nodes = bench_nodes(&mut e);
+    assert_ne!(
+        net_nodes, hand_crafted_nodes,
+        "bench searches with the network"
+    );
+
+    for (bad, why) in [
+        (truncated.path(), "bytes where"),
+        (corrupt.path(), "hash mismatch"),
+        (text.path(), "bad magic"),
+        ("/nonexistent/dir/x.nnue", "cannot read"),
+    ] {
+        let out = e.command(&format!("setoption name EvalFile value {bad}"));
+        assert!(
+            out.len() == 1
+                && out[0].starts_with("info string error: ")
+                && out[0].contains(bad)
+                && out[0].contains(why),
+            "{bad}: {out:?}"
+        );
+        assert_eq!(final_evaluation(&mut e).1, expected, "the network stays");
+    }
+    assert_eq!(bench_nodes(&mut e), net_nodes);
+
+    let announced = e.command("setoption name EvalFile value <empty>");
+    assert_eq!(announced, vec!["info string hand-crafted evaluation"]);
+    assert_eq!(final_evaluation(&mut e).1, hand_crafted);
+    assert_eq!(bench_nodes(&mut e), hand_crafted_nodes);
+}
