@@ -9,9 +9,9 @@
 use testkit::uci_harness as harness;
 
 use harness::{board_after, Engine, Score, SOON};
-use std::io::Read;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+
 use std::time::{Duration, Instant};
 
 const KRVK: &str = "8/8/8/8/8/2k5/8/KR6 w - - 0 1";
@@ -185,77 +185,25 @@ fn corrupt_files_are_reported_and_the_good_tables_still_used() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn python() -> String {
-    std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string())
-}
-
 /// Runs `tests/python/syzygy_check.py` with `args`; returns its output.
 fn run_checker(args: &[&str], limit: Duration) -> String {
-    let python = python();
-    let probe = Command::new(&python)
-        .args(["-c", "import chess.syzygy"])
-        .output();
-    match probe {
-        Err(e) => panic!("cannot run '{python}' ({e}): this check needs Python 3 with python-chess (pip install chess)"),
-        Ok(out) if !out.status.success() => panic!(
-            "python-chess is missing for '{python}' (pip install chess): {}",
-            String::from_utf8_lossy(&out.stderr)
-        ),
-        Ok(_) => {}
-    }
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python/syzygy_check.py");
-    let mut child = Command::new(&python)
-        .arg(&script)
-        .arg(harness::binary())
-        .arg(tables())
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {}: {e}", script.display()));
-    let mut stdout = child.stdout.take().expect("piped stdout");
-    let mut stderr = child.stderr.take().expect("piped stderr");
-    let out_reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = stdout.read_to_string(&mut s);
-        s
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = stderr.read_to_string(&mut s);
-        s
-    });
-    let start = Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break Some(status),
-            Ok(None) if start.elapsed() < limit => std::thread::sleep(Duration::from_millis(50)),
-            _ => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
-            }
-        }
-    };
-    let out = out_reader.join().unwrap_or_default();
-    let err = err_reader.join().unwrap_or_default();
-    let report = format!(
-        "--- stdout ---\n{out}\n--- stderr ---\n{}",
-        harness::clip(&err, 8000)
+    let binary = harness::binary();
+    let tables = tables();
+    let mut words: Vec<&OsStr> = vec![binary.as_os_str(), tables.as_os_str()];
+    words.extend(args.iter().map(OsStr::new));
+    let run = harness::run_python("syzygy_check.py", &words, limit);
+    let report = &run.report;
+    assert!(
+        run.status.success(),
+        "the check failed ({})\n{report}",
+        run.status
     );
-    let Some(status) = status else {
-        panic!(
-            "{} did not finish within {limit:?}\n{report}",
-            script.display()
-        );
-    };
-    assert!(status.success(), "the check failed ({status})\n{report}");
     assert_eq!(
-        out.lines().last(),
+        run.stdout.lines().last(),
         Some("ok: probes and endings agree with python-chess"),
         "{report}"
     );
-    out
+    run.stdout
 }
 
 #[test]
