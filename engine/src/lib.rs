@@ -1,6 +1,8 @@
 //! Hoeven's search: iterative deepening, principal variation search with
-//! quiescence, a lock-free transposition table shared by Lazy SMP threads,
-//! and time management.
+//! quiescence, a lock-free transposition table shared by Lazy SMP threads
+//! (a pool that lives from one search to the next), and time management.
+//! Callers start a search and stop it (`Engine::start`, the protocol's
+//! way) or run one to its end (`Engine::search`).
 
 pub mod bench;
 mod engine;
