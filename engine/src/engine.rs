@@ -44,12 +44,11 @@ pub struct SearchRequest {
 }
 
 impl Engine {
+    /// The search threads start with the first search.
     pub fn new(hash_mb: usize) -> Result<Engine, AllocError> {
-        let mut pool = Pool::default();
-        pool.resize(1);
         Ok(Engine {
             tt: Arc::new(TranspositionTable::new(hash_mb)?),
-            pool,
+            pool: Pool::default(),
             lmr: Arc::new(LmrTable::new()),
             control: Arc::new(Control::default()),
             running: None,

@@ -4,18 +4,18 @@
 
 pub mod bench;
 mod engine;
-pub mod history;
-pub mod limits;
+mod history;
+mod limits;
 mod memory;
-pub mod movepick;
+mod movepick;
 mod params;
 mod pool;
-pub mod report;
+mod report;
 pub mod score;
 mod search;
-pub mod see;
-pub mod time;
-pub mod tt;
+mod see;
+mod time;
+mod tt;
 
 pub use engine::{Engine, SearchRequest};
 pub use limits::{Limits, SearchOptions};

@@ -109,8 +109,12 @@ impl Pool {
 
 impl Drop for Pool {
     fn drop(&mut self) {
-        for worker in self.workers.drain(..) {
-            worker.stop();
+        // Every thread is told first, so that they end together.
+        let threads: Vec<JoinHandle<()>> =
+            self.workers.drain(..).map(|worker| worker.thread).collect();
+        for thread in threads {
+            // A thread that died has nothing left to hand back.
+            let _ = thread.join();
         }
     }
 }

@@ -4,7 +4,7 @@
 pub const MAX_PLY: usize = 128;
 
 /// Larger than any score.
-pub const INFINITE: i32 = 32_001;
+pub(crate) const INFINITE: i32 = 32_001;
 /// The score of delivering mate now; mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 32_000;
 /// Scores beyond this are mates found within the search horizon.
@@ -31,7 +31,7 @@ pub const fn is_mate(score: i32) -> bool {
 /// Mate scores are stored relative to the node, so an entry found at another
 /// ply still gives the right distance to mate.
 #[inline(always)]
-pub const fn to_tt(score: i32, ply: usize) -> i32 {
+pub(crate) const fn to_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
         score + ply as i32
     } else if score <= -MATE_BOUND {
@@ -42,7 +42,7 @@ pub const fn to_tt(score: i32, ply: usize) -> i32 {
 }
 
 #[inline(always)]
-pub const fn from_tt(score: i32, ply: usize) -> i32 {
+pub(crate) const fn from_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
         score - ply as i32
     } else if score <= -MATE_BOUND {
@@ -52,40 +52,25 @@ pub const fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// A score as UCI reports it.
+/// A score as people read it (and UCI and PGN write it): centipawns, or
+/// moves to mate.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum UciScore {
+pub enum HumanScore {
     Centipawns(i32),
     /// Moves (not plies) to mate; negative when the engine is being mated.
     Mate(i32),
 }
 
-impl UciScore {
-    pub fn from_score(score: i32) -> UciScore {
+impl HumanScore {
+    pub fn from_score(score: i32) -> HumanScore {
         if score >= MATE_BOUND {
-            UciScore::Mate((MATE - score + 1) / 2)
+            HumanScore::Mate((MATE - score + 1) / 2)
         } else if score <= -MATE_BOUND {
-            UciScore::Mate(-(MATE + score) / 2)
+            HumanScore::Mate(-(MATE + score) / 2)
         } else {
-            UciScore::Centipawns(score)
+            HumanScore::Centipawns(score)
         }
     }
-}
-
-/// Win/draw/loss chances in permille for a score, from a logistic model of
-/// the score's meaning (a rough fit; it grows with the engine's data).
-pub fn wdl(score: i32) -> (u32, u32, u32) {
-    if is_mate(score) {
-        return if score > 0 {
-            (1000, 0, 0)
-        } else {
-            (0, 0, 1000)
-        };
-    }
-    let model = |x: f64| 1000.0 / (1.0 + ((200.0 - x) / 70.0).exp());
-    let win = model(score as f64).round() as u32;
-    let loss = model(-score as f64).round() as u32;
-    (win, 1000 - win - loss, loss)
 }
 
 #[cfg(test)]
@@ -94,11 +79,11 @@ mod tests {
 
     #[test]
     fn mate_scores_convert_to_moves() {
-        assert_eq!(UciScore::from_score(mate_in(1)), UciScore::Mate(1));
-        assert_eq!(UciScore::from_score(mate_in(3)), UciScore::Mate(2));
-        assert_eq!(UciScore::from_score(mated_in(2)), UciScore::Mate(-1));
-        assert_eq!(UciScore::from_score(mated_in(0)), UciScore::Mate(0));
-        assert_eq!(UciScore::from_score(35), UciScore::Centipawns(35));
+        assert_eq!(HumanScore::from_score(mate_in(1)), HumanScore::Mate(1));
+        assert_eq!(HumanScore::from_score(mate_in(3)), HumanScore::Mate(2));
+        assert_eq!(HumanScore::from_score(mated_in(2)), HumanScore::Mate(-1));
+        assert_eq!(HumanScore::from_score(mated_in(0)), HumanScore::Mate(0));
+        assert_eq!(HumanScore::from_score(35), HumanScore::Centipawns(35));
     }
 
     #[test]
@@ -110,15 +95,5 @@ mod tests {
         }
         // Stored at ply 4 as mate in 10 from the root: mate in 6 from the node.
         assert_eq!(to_tt(mate_in(10), 4), mate_in(6));
-    }
-
-    #[test]
-    fn wdl_sums_to_1000_and_is_symmetric() {
-        for s in [-900, -100, 0, 50, 400] {
-            let (w, d, l) = wdl(s);
-            assert_eq!(w + d + l, 1000);
-            assert_eq!(wdl(-s), (l, d, w));
-        }
-        assert!(wdl(300).0 > wdl(100).0);
     }
 }

@@ -252,15 +252,10 @@ impl<'a> Searcher<'a> {
                 return true;
             }
         }
-        // A best move that has held for several iterations and took most of
-        // the effort needs less time; a changing one deserves more.
-        let stable =
-            TM_STABILITY_BASE - TM_STABILITY_STEP * self.stability.min(TM_STABILITY_MAX) as f64;
         let total: u64 = self.root_moves.iter().map(|rm| rm.nodes).sum();
         let share = self.root_moves[0].nodes as f64 / total.max(1) as f64;
-        let effort = (TM_NODES_BASE - share) * TM_NODES_SCALE;
         !self.shared.pondering.load(Ordering::Relaxed)
-            && self.shared.time.soft_expired(stable * effort)
+            && self.shared.time.iterations_done(self.stability, share)
     }
 
     fn report_line(&self, index: usize, depth: i32, bound: Option<Bound>) {
@@ -501,14 +496,18 @@ impl<'a> Searcher<'a> {
         let mut captures_tried = [0usize; 32];
         let mut capture_count = 0;
 
-        while let Some(m) = picker.next(pos.board(), self.history) {
+        loop {
             let board = pos.board();
+            let Some(m) = picker.next(board, self.history) else {
+                break;
+            };
             if m == excluded
                 || (root && !self.root_moves[self.pv_index..].iter().any(|rm| rm.mv == m))
             {
                 continue;
             }
             let quiet = is_quiet(board, m);
+            let moved = board.piece_on(m.from()).map(|p| PieceTo::new(p, m.to()));
 
             // Shallow-depth pruning, never before a move has been found that
             // avoids being mated.
@@ -595,10 +594,6 @@ impl<'a> Searcher<'a> {
                 }
             }
 
-            let moved = pos
-                .board()
-                .piece_on(m.from())
-                .map(|p| PieceTo::new(p, m.to()));
             let nodes_before = self.nodes;
             pos.make_move(m);
             self.stack[ply + 1] = Frame {
@@ -830,8 +825,11 @@ impl<'a> Searcher<'a> {
         let mut picker = MovePicker::new(hash_move, [Move::NONE; 2], !in_check, [None; 2]);
         let mut best_move = Move::NONE;
         let mut moves_searched = 0;
-        while let Some(m) = picker.next(pos.board(), self.history) {
+        loop {
             let board = pos.board();
+            let Some(m) = picker.next(board, self.history) else {
+                break;
+            };
             // Outside check, captures that lose material are not worth a look.
             if !in_check && !picker.yielded_winning_capture() && !crate::see::see_ge(board, m, 0) {
                 continue;

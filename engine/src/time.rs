@@ -1,10 +1,12 @@
 //! Time management: from the clock, a soft limit (do not start another
-//! iteration after it) and a hard limit (stop at once), both measured from
-//! the moment `go` arrived.
+//! iteration after it), stretched or shrunk by how settled the best move
+//! is, and a hard limit (stop at once), both measured from the moment `go`
+//! arrived.
 
 use crate::limits::Limits;
 use crate::params::{
-    TM_DEFAULT_MOVES_TO_GO, TM_HARD_OVER_SOFT, TM_HARD_SHARE_OF_CLOCK, TM_SOFT_SHARE_OF_PLAN,
+    TM_DEFAULT_MOVES_TO_GO, TM_HARD_OVER_SOFT, TM_HARD_SHARE_OF_CLOCK, TM_NODES_BASE,
+    TM_NODES_SCALE, TM_SOFT_SHARE_OF_PLAN, TM_STABILITY_BASE, TM_STABILITY_MAX, TM_STABILITY_STEP,
 };
 use movegen::Color;
 use std::time::{Duration, Instant};
@@ -66,10 +68,21 @@ impl TimeManager {
         self.start.elapsed()
     }
 
-    /// Whether the clock says not to begin another iteration; `scale`
-    /// stretches a clock-based soft limit (below 1 for an easy move, above 1
-    /// for an unsettled one). The hard limit is never stretched.
-    pub fn soft_expired(&self, scale: f64) -> bool {
+    /// Whether the clock says not to begin another iteration after one that
+    /// ended with the same best move as `stability` iterations in a row
+    /// before it, a move that took `best_share` of the root's nodes. A best
+    /// move that has held for several iterations and took most of the
+    /// effort needs less time; a changing one deserves more.
+    pub fn iterations_done(&self, stability: u32, best_share: f64) -> bool {
+        let stable = TM_STABILITY_BASE - TM_STABILITY_STEP * stability.min(TM_STABILITY_MAX) as f64;
+        let effort = (TM_NODES_BASE - best_share) * TM_NODES_SCALE;
+        self.soft_expired(stable * effort)
+    }
+
+    /// Whether the soft limit has passed; `scale` stretches a clock-based
+    /// one (below 1 for an easy move, above 1 for an unsettled one). The
+    /// hard limit is never stretched.
+    fn soft_expired(&self, scale: f64) -> bool {
         let scale = if self.flexible { scale } else { 1.0 };
         self.soft
             .is_some_and(|s| self.elapsed() >= s.mul_f64(scale))
@@ -151,6 +164,18 @@ mod tests {
         let tm = TimeManager::new(now, &Limits::default(), Color::White, Duration::ZERO);
         assert!(tm.hard.is_none() && !tm.hard_expired());
         assert!(!tm.soft_expired(1.0));
+    }
+
+    #[test]
+    fn a_settled_best_move_ends_the_search_sooner() {
+        let long_ago = Instant::now() - Duration::from_millis(300);
+        let clock = limits(Some(10_000), Some(10_000), 0);
+        let tm = TimeManager::new(long_ago, &clock, Color::White, Duration::ZERO);
+        // About 333 ms of soft limit: shrunk below 300 ms for a best move
+        // that held eight iterations and took every node, stretched far
+        // beyond it for a new one that took a tenth of them.
+        assert!(tm.iterations_done(8, 1.0));
+        assert!(!tm.iterations_done(0, 0.1));
     }
 
     #[test]

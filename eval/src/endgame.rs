@@ -2,8 +2,7 @@
 //! (scored 0), a lone king against mating material (driven to the edge),
 //! and the scale factor that shrinks the endgame score of drawish material.
 
-use crate::masks::*;
-use movegen::{Board, Color, PieceKind};
+use movegen::{Bitboard, Board, Color, PieceKind, Square};
 
 /// The scale factor's unit: an endgame score is multiplied by `scale / SCALE_NORMAL`.
 pub const SCALE_NORMAL: i32 = 128;
@@ -82,51 +81,45 @@ pub(crate) fn special(board: &Board, m: &[Material; 2]) -> Option<(Special, i32)
         if s.rooks + s.queens + s.bishops == 0 && s.knights <= 2 {
             return Some((Special::Draw, 0));
         }
-        let colors = [Color::White, Color::Black];
-        let wk = board.king_square(colors[weak]).index();
-        let sk = board.king_square(colors[strong]).index();
+        let wk = board.king_square(Color::BOTH[weak]);
+        let sk = board.king_square(Color::BOTH[strong]);
         let mut v = KNOWN_WIN + 100 * s.npm();
         if s.rooks + s.queens == 0 && s.bishops == 1 && s.knights == 1 {
             // Mate with bishop and knight: drive the king to a corner of the
             // bishop's colour.
-            let bishops = board.pieces(PieceKind::Bishop).0;
-            let corners: [usize; 2] = if bishops & LIGHT != 0 {
-                [7, 56]
+            let bishops = board.pieces(PieceKind::Bishop);
+            let corners = if (bishops & Bitboard::LIGHT_SQUARES).is_nonempty() {
+                [Square::H1, Square::A8]
             } else {
-                [0, 63]
+                [Square::A1, Square::H8]
             };
             // Manhattan distance, not Chebyshev: along the edge it keeps
             // falling with every step towards the corner, where Chebyshev
             // is flat and the mate wanders past the fifty-move rule.
-            let d = manhattan(wk, corners[0]).min(manhattan(wk, corners[1]));
+            let d = wk
+                .manhattan_distance(corners[0])
+                .min(wk.manhattan_distance(corners[1]));
             v += 20 * (14 - d);
         } else {
             v += 20 * centre_distance(wk);
         }
-        v += 10 * (7 - distance(wk, sk));
+        v += 10 * (7 - wk.distance(sk));
         let sign = if strong == 0 { 1 } else { -1 };
         return Some((Special::Mating, sign * v));
     }
     None
 }
 
-/// Files plus ranks between two squares.
-fn manhattan(a: usize, b: usize) -> i32 {
-    let (fa, ra) = ((a % 8) as i32, (a / 8) as i32);
-    let (fb, rb) = ((b % 8) as i32, (b / 8) as i32);
-    (fa - fb).abs() + (ra - rb).abs()
-}
-
 /// 0 in the four centre squares .. 6 in the corners.
-fn centre_distance(sq: usize) -> i32 {
-    let f = (sq % 8) as i32;
-    let r = (sq / 8) as i32;
+fn centre_distance(sq: Square) -> i32 {
+    let f = sq.file().index() as i32;
+    let r = sq.rank().index() as i32;
     (3 - f).max(f - 4) + (3 - r).max(r - 4)
 }
 
 /// The endgame scale factor (out of `SCALE_NORMAL`) for the side that the
 /// endgame score favours.
-pub(crate) fn scale_factor(board: &Board, m: &[Material; 2], eg: i32, passed: u64) -> i32 {
+pub(crate) fn scale_factor(board: &Board, m: &[Material; 2], eg: i32, passed: Bitboard) -> i32 {
     let strong = if eg > 0 { 0 } else { 1 };
     let weak = strong ^ 1;
     let (s, w) = (&m[strong], &m[weak]);
@@ -140,17 +133,14 @@ pub(crate) fn scale_factor(board: &Board, m: &[Material; 2], eg: i32, passed: u6
         };
     }
     if s.bishops == 1 && w.bishops == 1 {
-        let bishops = board.pieces(PieceKind::Bishop).0;
-        if bishops & LIGHT != 0 && bishops & DARK != 0 {
+        let bishops = board.pieces(PieceKind::Bishop);
+        if (bishops & Bitboard::LIGHT_SQUARES).is_nonempty()
+            && (bishops & Bitboard::DARK_SQUARES).is_nonempty()
+        {
             // Opposite-coloured bishops.
             if s.pieces() == 1 && w.pieces() == 1 {
-                let color = if strong == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                let strong_passed = passed & board.pieces_of(color, PieceKind::Pawn).0;
-                return (36 + 8 * popcount(strong_passed)).min(SCALE_NORMAL);
+                let strong_passed = passed & board.pieces_of(Color::BOTH[strong], PieceKind::Pawn);
+                return (36 + 8 * strong_passed.count() as i32).min(SCALE_NORMAL);
             }
             return (44 + 6 * s.pieces()).min(SCALE_NORMAL);
         }

@@ -2,10 +2,10 @@
 //! and the kings, and so are cached by `Board::pawn_key` (pawns and kings).
 
 use crate::features::*;
-use crate::masks::*;
+use crate::masks::{forward_file, passed_span};
 use crate::weights::WEIGHTS;
 use crate::{Tracer, S};
-use movegen::{Board, Color, PieceKind};
+use movegen::{Bitboard, Board, Color, File, PieceKind};
 
 /// The cached result for one pawn structure.
 #[derive(Clone, Copy, Default)]
@@ -14,7 +14,7 @@ pub(crate) struct PawnEntry {
     /// White's score minus Black's.
     pub score: S,
     /// Passed pawns of both colours.
-    pub passed: u64,
+    pub passed: Bitboard,
 }
 
 /// A direct-mapped table of pawn entries.
@@ -51,88 +51,89 @@ impl PawnCache {
 
 /// Evaluates the pawns and the kings' shelters from scratch.
 pub(crate) fn evaluate_pawns<T: Tracer>(board: &Board, t: &mut T) -> PawnEntry {
-    let pawns = [
-        board.pieces_of(Color::White, PieceKind::Pawn).0,
-        board.pieces_of(Color::Black, PieceKind::Pawn).0,
-    ];
-    let kings = [
-        board.king_square(Color::White).index(),
-        board.king_square(Color::Black).index(),
-    ];
+    let pawns = Color::BOTH.map(|color| board.pieces_of(color, PieceKind::Pawn));
+    let kings = Color::BOTH.map(|color| board.king_square(color));
     let mut acc = [S::default(); 2];
-    let mut passed = 0u64;
+    let mut passed = Bitboard::EMPTY;
     let mut add = |f: usize, c: usize, n: i32| {
         acc[c] += WEIGHTS[f] * n;
         if T::ON {
             t.add(f, c, n);
         }
     };
-    for c in 0..2 {
-        let them = c ^ 1;
+    for (c, us) in Color::BOTH.into_iter().enumerate() {
+        let them = !us;
         let own = pawns[c];
-        let opp = pawns[them];
-        for sq in squares(own) {
-            let file = sq % 8;
-            let r = relative_rank(c, sq);
-            let bit = 1u64 << sq;
+        let opp = pawns[them.index()];
+        for sq in own {
+            let r = sq.rank().relative(us).index();
+            let bit = Bitboard::from_square(sq);
             add(MATERIAL, c, 1);
-            add(PST + relative_square(c, sq), c, 1);
+            add(PST + sq.relative(us).index(), c, 1);
 
-            let neighbours = own & adjacent_files(file);
-            let stop = push(c, bit);
-            let supporters = own & pawn_attacks(them, bit);
-            let phalanx = own & (((bit << 1) & !FILE_A) | ((bit >> 1) & !FILE_H));
-            let opposed = opp & FORWARD_FILE[c][sq] != 0;
+            let neighbours = own & Bitboard::adjacent_files(sq.file());
+            let stop = bit.forward(us);
+            let supporters = own & bit.pawn_attacks(them);
+            let phalanx = own & (bit.east() | bit.west());
+            let opposed = (opp & forward_file(us, sq)).is_nonempty();
 
-            if neighbours == 0 {
+            if neighbours.is_empty() {
                 add(ISOLATED, c, 1);
-            } else if neighbours & !forward_ranks(c, sq / 8) == 0
-                && (opp & (stop | pawn_attacks(c, stop))) != 0
+            } else if (neighbours & !Bitboard::ranks_ahead(us, sq.rank())).is_empty()
+                && (opp & (stop | stop.pawn_attacks(us))).is_nonempty()
             {
                 // Every neighbour is ahead, and the pawn cannot advance safely.
                 add(if opposed { BACKWARD } else { BACKWARD_OPEN }, c, 1);
             }
-            if own & FORWARD_FILE[c][sq] != 0 {
+            if (own & forward_file(us, sq)).is_nonempty() {
                 add(DOUBLED, c, 1);
             }
-            if phalanx != 0 {
+            if phalanx.is_nonempty() {
                 add(PHALANX + r, c, 1);
             }
-            if supporters != 0 {
-                add(SUPPORTED + r, c, popcount(supporters));
+            if supporters.is_nonempty() {
+                add(SUPPORTED + r, c, supporters.count() as i32);
             }
-            if opp & PASSED_SPAN[c][sq] == 0 && own & FORWARD_FILE[c][sq] == 0 {
+            if (opp & passed_span(us, sq)).is_empty() && (own & forward_file(us, sq)).is_empty() {
                 passed |= bit;
                 add(PASSED + r, c, 1);
-                let front = stop.trailing_zeros() as usize;
-                add(PASSED_OWN_KING + r, c, distance(kings[c], front));
-                add(PASSED_ENEMY_KING + r, c, distance(kings[them], front));
+                let front = stop.lsb();
+                add(PASSED_OWN_KING + r, c, kings[c].distance(front));
+                add(
+                    PASSED_ENEMY_KING + r,
+                    c,
+                    kings[them.index()].distance(front),
+                );
             }
         }
 
         // The king: its square, its distance to its pawns, its shelter.
         let k = kings[c];
-        add(PST + 5 * 64 + relative_square(c, k), c, 1);
-        if own != 0 {
-            let d = squares(own).map(|p| distance(k, p)).min().unwrap_or(0);
+        add(PST + 5 * 64 + k.relative(us).index(), c, 1);
+        if own.is_nonempty() {
+            let d = own.map(|p| k.distance(p)).min().unwrap_or(0);
             add(KING_PAWN_DISTANCE, c, d);
         }
-        let not_behind = forward_ranks(c, k / 8) | rank_mask(k / 8);
+        let not_behind = Bitboard::ranks_ahead(us, k.rank()) | Bitboard::rank(k.rank());
         let ours = own & not_behind;
         let theirs = opp & not_behind;
-        let centre = (k % 8).clamp(1, 6);
-        for f in centre - 1..=centre + 1 {
-            let fm = file_mask(f);
-            let our_rank = if ours & fm != 0 {
-                relative_rank(c, backmost(c, ours & fm))
-            } else {
-                0
+        let centre = k.file().index().clamp(1, 6);
+        for (f, &file) in File::ALL
+            .iter()
+            .enumerate()
+            .take(centre + 2)
+            .skip(centre - 1)
+        {
+            let fm = Bitboard::file(file);
+            let rank_of = |set: Bitboard| {
+                if set.is_nonempty() {
+                    set.backmost(us).rank().relative(us).index()
+                } else {
+                    0
+                }
             };
-            let their_rank = if theirs & fm != 0 {
-                relative_rank(c, backmost(c, theirs & fm))
-            } else {
-                0
-            };
+            let our_rank = rank_of(ours & fm);
+            let their_rank = rank_of(theirs & fm);
             let d = f.min(7 - f);
             add(SHELTER + d * 8 + our_rank, c, 1);
             let blocked = our_rank != 0 && their_rank == our_rank + 1;

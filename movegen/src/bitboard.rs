@@ -1,6 +1,6 @@
 //! Sets of squares as 64-bit words.
 
-use crate::{File, Rank, Square};
+use crate::{Color, File, Rank, Square};
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
@@ -17,6 +17,8 @@ impl Bitboard {
     pub const RANK_8: Bitboard = Bitboard(0xFF << 56);
     pub const LIGHT_SQUARES: Bitboard = Bitboard(0x55AA_55AA_55AA_55AA);
     pub const DARK_SQUARES: Bitboard = Bitboard(!0x55AA_55AA_55AA_55AA);
+    /// d4, e4, d5 and e5.
+    pub const CENTRE: Bitboard = Bitboard(0x0000_0018_1800_0000);
 
     #[inline(always)]
     pub const fn from_square(sq: Square) -> Bitboard {
@@ -97,6 +99,83 @@ impl Bitboard {
     #[inline(always)]
     pub const fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !(1 << sq.index()))
+    }
+
+    /// The files beside `file`.
+    pub const fn adjacent_files(file: File) -> Bitboard {
+        let f = Bitboard::file(file).0;
+        Bitboard(((f << 1) & !Bitboard::FILE_A.0) | ((f >> 1) & !Bitboard::FILE_H.0))
+    }
+
+    /// Every square on a rank strictly ahead of `rank` for `color`.
+    pub const fn ranks_ahead(color: Color, rank: Rank) -> Bitboard {
+        let r = rank.index();
+        match color {
+            Color::White if r < 7 => Bitboard(!0 << (8 * (r + 1))),
+            Color::Black if r > 0 => Bitboard(!0 >> (8 * (8 - r))),
+            _ => Bitboard::EMPTY,
+        }
+    }
+
+    /// The set moved one rank forward for `color`.
+    #[inline(always)]
+    pub const fn forward(self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.north(),
+            Color::Black => self.south(),
+        }
+    }
+
+    /// The set and every square in front of it for `color`.
+    #[inline(always)]
+    pub const fn fill_forward(self, color: Color) -> Bitboard {
+        let mut b = self.0;
+        match color {
+            Color::White => {
+                b |= b << 8;
+                b |= b << 16;
+                b |= b << 32;
+            }
+            Color::Black => {
+                b |= b >> 8;
+                b |= b >> 16;
+                b |= b >> 32;
+            }
+        }
+        Bitboard(b)
+    }
+
+    /// The squares that pawns of `color` on this set attack.
+    #[inline(always)]
+    pub const fn pawn_attacks(self, color: Color) -> Bitboard {
+        let (west, east) = self.pawn_captures(color);
+        Bitboard(west | east)
+    }
+
+    /// The squares that two pawns of `color` on this set attack.
+    #[inline(always)]
+    pub const fn pawn_double_attacks(self, color: Color) -> Bitboard {
+        let (west, east) = self.pawn_captures(color);
+        Bitboard(west & east)
+    }
+
+    /// The targets of pawn captures towards the a-file and towards the h-file.
+    #[inline(always)]
+    const fn pawn_captures(self, color: Color) -> (u64, u64) {
+        let (not_a, not_h) = (self.0 & !Bitboard::FILE_A.0, self.0 & !Bitboard::FILE_H.0);
+        match color {
+            Color::White => (not_a << 7, not_h << 9),
+            Color::Black => (not_a >> 9, not_h >> 7),
+        }
+    }
+
+    /// The rearmost square of a non-empty set, as `color` sees the board.
+    #[inline(always)]
+    pub const fn backmost(self, color: Color) -> Square {
+        match color {
+            Color::White => self.lsb(),
+            Color::Black => self.msb(),
+        }
     }
 }
 
@@ -205,6 +284,45 @@ mod tests {
         assert_eq!(Bitboard::FILE_H.east(), Bitboard::EMPTY);
         assert_eq!(Bitboard::FILE_A.west(), Bitboard::EMPTY);
         assert_eq!(Bitboard::RANK_8.north(), Bitboard::EMPTY);
+    }
+
+    #[test]
+    fn pawn_geometry() {
+        let e2 = Bitboard::from_square(Square::parse("e2").unwrap());
+        assert_eq!(e2.pawn_attacks(Color::White).count(), 2);
+        assert_eq!(Bitboard::FILE_A.pawn_attacks(Color::White).count(), 7);
+        assert_eq!(Bitboard::FILE_H.pawn_attacks(Color::Black).count(), 7);
+        // Pawns on d2 and f2 both attack e3.
+        let df = Bitboard(0x2800);
+        assert_eq!(
+            df.pawn_double_attacks(Color::White),
+            Bitboard::from_square(Square::parse("e3").unwrap())
+        );
+        assert_eq!(e2.fill_forward(Color::White).count(), 7);
+        assert_eq!(e2.fill_forward(Color::Black).count(), 2);
+        assert_eq!(e2.forward(Color::Black).lsb(), Square::parse("e1").unwrap());
+        assert_eq!(
+            Bitboard::ranks_ahead(Color::White, Rank::R8),
+            Bitboard::EMPTY
+        );
+        assert_eq!(
+            Bitboard::ranks_ahead(Color::Black, Rank::R1),
+            Bitboard::EMPTY
+        );
+        assert_eq!(
+            Bitboard::ranks_ahead(Color::Black, Rank::R2),
+            Bitboard::RANK_1
+        );
+        assert_eq!(
+            Bitboard::ranks_ahead(Color::White, Rank::R7),
+            Bitboard::RANK_8
+        );
+        assert_eq!(Bitboard::adjacent_files(File::A), Bitboard::file(File::B));
+        assert_eq!(Bitboard::adjacent_files(File::E).count(), 16);
+        let two = Bitboard(0x0004_0000_0000_0400);
+        assert_eq!(two.backmost(Color::White).index(), 10);
+        assert_eq!(two.backmost(Color::Black).index(), 50);
+        assert_eq!(Bitboard::CENTRE.count(), 4);
     }
 
     #[test]

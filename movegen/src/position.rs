@@ -80,34 +80,45 @@ impl Position {
     /// Plays `m`, which must be legal here.
     #[inline(always)]
     pub fn make_move(&mut self, m: Move) {
-        let mut next = self.board().clone();
+        let next = self.push_copy();
         next.make_move(m);
-        self.keys.push(next.key());
-        self.later.push(next);
+        let key = next.key();
+        self.keys.push(key);
     }
 
     /// Passes the move to the other side (the search's null move); the side
     /// to move must not be in check.
     #[inline(always)]
     pub fn make_null_move(&mut self) {
-        let mut next = self.board().clone();
+        let next = self.push_copy();
         next.make_null_move();
-        self.keys.push(next.key());
-        self.later.push(next);
+        let key = next.key();
+        self.keys.push(key);
         self.nulls.push(self.later.len());
+    }
+
+    /// A copy of the current board on top of the stack.
+    #[inline(always)]
+    fn push_copy(&mut self) -> &mut Board {
+        let top = self.board().clone();
+        self.later.push(top);
+        let n = self.later.len();
+        &mut self.later[n - 1]
     }
 
     /// Takes back the last move (or null move); at the first position there
     /// is none, and the call says so.
     #[inline(always)]
     pub fn unmake_move(&mut self) -> bool {
-        if self.later.pop().is_none() {
+        let Some(ply) = self.later.len().checked_sub(1) else {
             return false;
-        }
-        if self.nulls.last() == Some(&(self.later.len() + 1)) {
+        };
+        // Truncating, not popping: nothing is copied out.
+        self.later.truncate(ply);
+        if self.nulls.last() == Some(&(ply + 1)) {
             self.nulls.pop();
         }
-        self.keys.pop();
+        self.keys.truncate(ply + 1);
         true
     }
 
@@ -117,13 +128,18 @@ impl Position {
     /// before it. With `since` the current ply this is the threefold rule.
     #[inline]
     pub fn is_repetition(&self, since: usize) -> bool {
+        self.repeats(self.board(), since)
+    }
+
+    #[inline(always)]
+    fn repeats(&self, board: &Board, since: usize) -> bool {
         let n = self.keys.len();
         let current = n - 1;
-        let key = self.keys[current];
+        let key = board.key();
         let after_null = self.nulls.last().map_or(usize::MAX, |&p| current - p);
         // Only positions since the last capture, pawn move or null move can
         // repeat, and only with the same side to move, four plies back at least.
-        let reach = (self.board().halfmove_clock() as usize).min(after_null);
+        let reach = (board.halfmove_clock() as usize).min(after_null);
         let mut seen = 0;
         let mut back = 4;
         while back <= reach && back < n {
@@ -146,8 +162,7 @@ impl Position {
     /// move draw, unless the last of them mated.
     #[inline]
     pub fn is_fifty_move_draw(&self) -> bool {
-        let board = self.board();
-        board.halfmove_clock() >= 100 && (!board.in_check() || board.has_legal_move())
+        fifty_moves_drawn(self.board())
     }
 
     /// Whether the search may score the current position as a draw:
@@ -155,9 +170,8 @@ impl Position {
     /// [`Position::is_repetition`] counts them from ply `since`.
     #[inline]
     pub fn is_draw(&self, since: usize) -> bool {
-        self.board().is_insufficient_material()
-            || self.is_fifty_move_draw()
-            || self.is_repetition(since)
+        let board = self.board();
+        board.is_insufficient_material() || fifty_moves_drawn(board) || self.repeats(board, since)
     }
 
     /// Whether the rules end the game here, and how.
@@ -181,6 +195,11 @@ impl Position {
         self.is_repetition(self.ply())
             .then_some(Verdict::Repetition)
     }
+}
+
+#[inline(always)]
+fn fifty_moves_drawn(board: &Board) -> bool {
+    board.halfmove_clock() >= 100 && (!board.in_check() || board.has_legal_move())
 }
 
 impl From<Board> for Position {

@@ -16,6 +16,16 @@ impl File {
     pub const F: File = File(5);
     pub const G: File = File(6);
     pub const H: File = File(7);
+    pub const ALL: [File; 8] = [
+        File::A,
+        File::B,
+        File::C,
+        File::D,
+        File::E,
+        File::F,
+        File::G,
+        File::H,
+    ];
 
     pub const fn new(index: u8) -> Option<File> {
         if index < 8 {
@@ -54,6 +64,16 @@ impl Rank {
     pub const R6: Rank = Rank(5);
     pub const R7: Rank = Rank(6);
     pub const R8: Rank = Rank(7);
+    pub const ALL: [Rank; 8] = [
+        Rank::R1,
+        Rank::R2,
+        Rank::R3,
+        Rank::R4,
+        Rank::R5,
+        Rank::R6,
+        Rank::R7,
+        Rank::R8,
+    ];
 
     pub const fn new(index: u8) -> Option<Rank> {
         if index < 8 {
@@ -99,6 +119,7 @@ impl Square {
     pub const F1: Square = Square(5);
     pub const G1: Square = Square(6);
     pub const H1: Square = Square(7);
+    pub const A8: Square = Square(56);
     pub const E8: Square = Square(60);
     pub const H8: Square = Square(63);
 
@@ -131,6 +152,39 @@ impl Square {
 
     pub const fn rank(self) -> Rank {
         Rank(self.0 >> 3)
+    }
+
+    /// The square as `color` sees the board: a1 for White is a8 for Black.
+    #[inline(always)]
+    pub const fn relative(self, color: Color) -> Square {
+        match color {
+            Color::White => self,
+            Color::Black => Square(self.0 ^ 56),
+        }
+    }
+
+    /// Chebyshev distance: the king moves from one square to the other.
+    #[inline(always)]
+    pub const fn distance(self, other: Square) -> i32 {
+        let (df, dr) = self.file_rank_steps(other);
+        if df > dr {
+            df
+        } else {
+            dr
+        }
+    }
+
+    /// Files plus ranks from one square to the other.
+    #[inline(always)]
+    pub const fn manhattan_distance(self, other: Square) -> i32 {
+        let (df, dr) = self.file_rank_steps(other);
+        df + dr
+    }
+
+    const fn file_rank_steps(self, other: Square) -> (i32, i32) {
+        let df = (self.file().0 as i32 - other.file().0 as i32).abs();
+        let dr = (self.rank().0 as i32 - other.rank().0 as i32).abs();
+        (df, dr)
     }
 
     /// The square `delta` steps away in index order, if it stays on the board.
@@ -189,5 +243,22 @@ mod tests {
     fn relative_rank_flips_for_black() {
         assert_eq!(Rank::R2.relative(Color::Black), Rank::R7);
         assert_eq!(Rank::R2.relative(Color::White), Rank::R2);
+        let e2 = Square::parse("e2").unwrap();
+        assert_eq!(e2.relative(Color::Black), Square::parse("e7").unwrap());
+        assert_eq!(e2.relative(Color::White), e2);
+    }
+
+    #[test]
+    fn distances_count_king_steps_and_file_plus_rank_steps() {
+        let (a1, h8, c2) = (Square::A1, Square::H8, Square::parse("c2").unwrap());
+        assert_eq!(a1.distance(h8), 7);
+        assert_eq!(a1.manhattan_distance(h8), 14);
+        assert_eq!(c2.distance(a1), 2);
+        assert_eq!(c2.manhattan_distance(a1), 3);
+        assert_eq!(c2.distance(c2), 0);
+        for (i, f) in File::ALL.iter().enumerate() {
+            assert_eq!(f.index(), i);
+            assert_eq!(Rank::ALL[i].index(), i);
+        }
     }
 }

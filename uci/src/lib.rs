@@ -8,6 +8,7 @@ mod go;
 pub mod options;
 pub mod output;
 pub mod perft;
+mod score;
 pub mod session;
 
 /// Prints a line; a closed pipe (`hoeven bench | head`) is not an error

@@ -2,8 +2,8 @@
 //! time, so that lines from the search thread and the protocol thread never
 //! interleave.
 
+use crate::score;
 use crossbeam_channel::Sender;
-use engine::score::{wdl, UciScore};
 use engine::{Bound, PvInfo, Reporter};
 use movegen::Move;
 use std::fmt::Write as _;
@@ -68,24 +68,19 @@ impl UciReporter {
 impl Reporter for UciReporter {
     fn pv(&self, info: &PvInfo) {
         let mut s = format!(
-            "info depth {} seldepth {} multipv {} score ",
-            info.depth, info.seldepth, info.multipv
+            "info depth {} seldepth {} multipv {} score {}",
+            info.depth,
+            info.seldepth,
+            info.multipv,
+            score::text(info.score)
         );
-        match UciScore::from_score(info.score) {
-            UciScore::Centipawns(cp) => {
-                let _ = write!(s, "cp {cp}");
-            }
-            UciScore::Mate(n) => {
-                let _ = write!(s, "mate {n}");
-            }
-        }
         match info.bound {
             Some(Bound::Lower) => s.push_str(" lowerbound"),
             Some(Bound::Upper) => s.push_str(" upperbound"),
             _ => {}
         }
         if self.show_wdl {
-            let (w, d, l) = wdl(info.score);
+            let (w, d, l) = score::wdl(info.score);
             let _ = write!(s, " wdl {w} {d} {l}");
         }
         let _ = write!(

@@ -6,7 +6,7 @@
 use super::analysis::{GameAnalysis, MoveAnalysis};
 use super::search::{Evaluation, Line};
 use chessio::pgn::{move_number, start_tags, tag, wrap, Game};
-use engine::score::{UciScore, MATE_BOUND};
+use engine::score::{HumanScore, MATE_BOUND};
 use movegen::{Board, Color};
 
 /// Variations are cut to this many plies: the start of a line shows the
@@ -132,13 +132,13 @@ fn one_ply_later(score: i32) -> i32 {
 /// with two decimals, or `#N` / `#-N` moves to mate.
 pub fn eval_tag(score: i32, side: Color) -> String {
     let sign = if side == Color::White { 1 } else { -1 };
-    let text = match UciScore::from_score(score) {
-        UciScore::Centipawns(cp) => {
+    let text = match HumanScore::from_score(score) {
+        HumanScore::Centipawns(cp) => {
             let cp = cp * sign;
             let minus = if cp < 0 { "-" } else { "" };
             format!("{minus}{}.{:02}", cp.abs() / 100, cp.abs() % 100)
         }
-        UciScore::Mate(n) => format!("#{}", n * sign),
+        HumanScore::Mate(n) => format!("#{}", n * sign),
     };
     format!("[%eval {text}]")
 }

@@ -13,7 +13,7 @@
 //! mistake (`?`), 0.15 a blunder (`??`): lichess's thresholds of 0.1, 0.2
 //! and 0.3 in winning chances. The curve is flat far from equality, so
 //! that a move from +10 to +8 costs nearly nothing while one from +1 to -2
-//! is a blunder. The engine's own `score::wdl` is fitted to engine games
+//! is a blunder. The UCI output's `score::wdl` is fitted to engine games
 //! and calls +3 a near-certain win, which would judge people too harshly.
 //!
 //! A move that is the engine's own best move is never judged: its lower

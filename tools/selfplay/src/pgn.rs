@@ -5,7 +5,7 @@
 use super::game::Game;
 use super::rules::{Ending, Outcome};
 use chessio::pgn::{move_number, start_tags, tag, wrap};
-use engine::score::UciScore;
+use engine::score::HumanScore;
 use movegen::Color;
 
 pub struct Header<'a> {
@@ -70,10 +70,10 @@ pub fn write(game: &Game, header: &Header) -> String {
 /// The score in pawns from the mover's side (`+0.35`), or mate in moves
 /// (`+M3`, `-M2`), as GUIs show engine comments.
 pub fn score_text(score: i32) -> String {
-    match UciScore::from_score(score) {
-        UciScore::Centipawns(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
-        UciScore::Mate(n) if n > 0 => format!("+M{n}"),
-        UciScore::Mate(n) => format!("-M{}", -n),
+    match HumanScore::from_score(score) {
+        HumanScore::Centipawns(cp) => format!("{:+.2}", f64::from(cp) / 100.0),
+        HumanScore::Mate(n) if n > 0 => format!("+M{n}"),
+        HumanScore::Mate(n) => format!("-M{}", -n),
     }
 }
 

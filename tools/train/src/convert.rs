@@ -29,11 +29,24 @@ pub struct Filter {
     pub keep_in_check: bool,
 }
 
+impl Default for Filter {
+    fn default() -> Filter {
+        Filter {
+            max_score: 3000,
+            keep_in_check: false,
+        }
+    }
+}
+
 /// Where the validation positions go, and what share of the blocks.
 #[derive(Clone, Debug)]
 pub struct Split {
     pub path: PathBuf,
     pub fraction: f64,
+}
+
+impl Split {
+    pub const DEFAULT_FRACTION: f64 = 0.02;
 }
 
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]

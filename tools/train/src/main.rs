@@ -23,40 +23,60 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use trainer::{Settings, Start};
 
-const USAGE: &str = "usage:
+fn usage() -> String {
+    let t = Settings::default();
+    let f = Filter::default();
+    let drops: Vec<String> = t.lr_drops.iter().map(usize::to_string).collect();
+    format!(
+        "usage:
   train convert [options] OUT INPUT...
       Text records (<X-FEN> | <score> | <result>, `-` for standard input) to
       shuffled binary records in OUT.
-      --max-score N          drop positions scored beyond +-N centipawns (3000);
+      --max-score N          drop positions scored beyond +-N centipawns ({max_score});
                              mate scores are always dropped
       --keep-in-check        keep positions whose side to move is in check
       --validation FILE      also write held-out positions to FILE, in blocks
-                             of 1000 consecutive lines (whole games)
-      --validation-share F   the share of blocks held out (0.02)
+                             of {block} consecutive lines (whole games)
+      --validation-share F   the share of blocks held out ({share})
       --seed N               shuffle and split seed (1)
 
   train train --data FILE[,FILE...] --out PREFIX [options]
       Trains a net on binary records; writes PREFIX.nnue at the end and
       PREFIX-e<N>.nnue, PREFIX-e<N>.ckpt every --save-every epochs.
       --validation FILE      binary records for the validation loss
-      --hidden H             hidden neurons per perspective (128)
-      --epochs N             passes over the data (40)
-      --batch N              positions per step (16384)
-      --lr X                 AdamW learning rate (0.001)
-      --lr-drop E[,E...]     after these epochs multiply the rate by --lr-gamma (30)
-      --lr-gamma X           (0.1)
-      --weight-decay X       AdamW decay (0.01)
-      --lambda X             the game result's share of the target (0.3)
+      --hidden H             hidden neurons per perspective ({hidden})
+      --epochs N             passes over the data ({epochs})
+      --batch N              positions per step ({batch})
+      --lr X                 AdamW learning rate ({lr})
+      --lr-drop E[,E...]     after these epochs multiply the rate by --lr-gamma ({drops})
+      --lr-gamma X           ({gamma})
+      --weight-decay X       AdamW decay ({decay})
+      --lambda X             the game result's share of the target ({lambda})
       --no-mirror            do not mirror positions left to right (by default
                              each one without castling rights is, half the time)
-      --seed N               initial weights and shuffles (1)
-      --save-every N         checkpoint interval in epochs (10; 0: only the end)
+      --seed N               initial weights and shuffles ({seed})
+      --save-every N         checkpoint interval in epochs ({save_every}; 0: only the end)
       --resume FILE          continue from a checkpoint
       --threads N            worker threads (all cores)
 
   train eval NET FEN...
       The net's evaluation of each position (centipawns, side to move) by
-      the engine's integer inference: a reference for the engine's own.";
+      the engine's integer inference: a reference for the engine's own.",
+        max_score = f.max_score,
+        block = convert::SPLIT_BLOCK,
+        share = Split::DEFAULT_FRACTION,
+        hidden = t.hidden,
+        epochs = t.epochs,
+        batch = t.batch,
+        lr = t.lr,
+        drops = drops.join(","),
+        gamma = t.lr_gamma,
+        decay = t.weight_decay,
+        lambda = t.lambda,
+        seed = t.seed,
+        save_every = t.save_every,
+    )
+}
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
@@ -64,7 +84,7 @@ fn main() -> ExitCode {
         Some("convert") => run_convert(&argv[1..]),
         Some("train") => run_train(&argv[1..]),
         Some("eval") => run_eval(&argv[1..]),
-        _ => Err(USAGE.to_string()),
+        _ => Err(usage()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -127,7 +147,7 @@ impl Flags {
     /// Fails on any flag not taken.
     fn finish(self) -> Result<Vec<String>, String> {
         match self.values.first() {
-            Some((name, _)) => Err(format!("unknown or repeated option {name}\n{USAGE}")),
+            Some((name, _)) => Err(format!("unknown or repeated option {name}\n{}", usage())),
             None => Ok(self.positional),
         }
     }
@@ -136,23 +156,23 @@ impl Flags {
 fn run_convert(argv: &[String]) -> Result<(), String> {
     let mut flags = Flags::parse(argv, &["--keep-in-check"])?;
     let filter = Filter {
-        max_score: flags.number("--max-score", 3000)?,
+        max_score: flags.number("--max-score", Filter::default().max_score)?,
         keep_in_check: flags.switch("--keep-in-check"),
     };
     let split = match flags.string("--validation") {
         Some(path) => Some(Split {
             path: PathBuf::from(path),
-            fraction: flags.number("--validation-share", 0.02)?,
+            fraction: flags.number("--validation-share", Split::DEFAULT_FRACTION)?,
         }),
         None => None,
     };
     let seed = flags.number("--seed", 1)?;
     let positional = flags.finish()?;
     let [out, inputs @ ..] = &positional[..] else {
-        return Err(USAGE.to_string());
+        return Err(usage());
     };
     if inputs.is_empty() {
-        return Err(USAGE.to_string());
+        return Err(usage());
     }
     let counts = convert::convert(inputs, Path::new(out), split.as_ref(), &filter, seed)
         .map_err(|e| e.to_string())?;
@@ -207,25 +227,26 @@ fn run_train(argv: &[String]) -> Result<(), String> {
     let validation_file = flags.string("--validation");
     let resume = flags.string("--resume");
     let threads: usize = flags.number("--threads", 0)?;
+    let d = Settings::default();
     let lr_drops = match flags.string("--lr-drop") {
-        None => vec![30],
+        None => d.lr_drops,
         Some(v) => v
             .split(',')
             .map(|e| e.parse().map_err(|_| format!("--lr-drop: bad epoch '{e}'")))
             .collect::<Result<_, _>>()?,
     };
     let settings = Settings {
-        hidden: flags.number("--hidden", 128)?,
-        epochs: flags.number("--epochs", 40)?,
-        batch: flags.number("--batch", 16384)?,
-        lr: flags.number("--lr", 0.001)?,
+        hidden: flags.number("--hidden", d.hidden)?,
+        epochs: flags.number("--epochs", d.epochs)?,
+        batch: flags.number("--batch", d.batch)?,
+        lr: flags.number("--lr", d.lr)?,
         lr_drops,
-        lr_gamma: flags.number("--lr-gamma", 0.1)?,
-        weight_decay: flags.number("--weight-decay", 0.01)?,
-        lambda: flags.number("--lambda", 0.3)?,
+        lr_gamma: flags.number("--lr-gamma", d.lr_gamma)?,
+        weight_decay: flags.number("--weight-decay", d.weight_decay)?,
+        lambda: flags.number("--lambda", d.lambda)?,
         mirror: !flags.switch("--no-mirror"),
-        seed: flags.number("--seed", 1)?,
-        save_every: flags.number("--save-every", 10)?,
+        seed: flags.number("--seed", d.seed)?,
+        save_every: flags.number("--save-every", d.save_every)?,
     };
     flags.finish()?;
     if settings.hidden == 0 || settings.hidden > network::MAX_HIDDEN || settings.batch == 0 {
@@ -313,10 +334,10 @@ fn run_train(argv: &[String]) -> Result<(), String> {
 
 fn run_eval(argv: &[String]) -> Result<(), String> {
     let [net, fens @ ..] = argv else {
-        return Err(USAGE.to_string());
+        return Err(usage());
     };
     if fens.is_empty() {
-        return Err(USAGE.to_string());
+        return Err(usage());
     }
     let bytes = std::fs::read(net).map_err(|e| format!("{net}: {e}"))?;
     let net = QuantisedNet::from_bytes(&bytes).map_err(|e| format!("{net}: {e}"))?;

@@ -16,6 +16,9 @@ pub const QB: i32 = 64;
 const HEADER: usize = 16;
 /// A position has at most this many active inputs per perspective.
 const MAX_ACTIVE: i32 = 32;
+/// The engine multiplies `clamp(acc, 0, QA)` by W2 in 16 bits, which holds
+/// for |W2q| up to this (the clipped float weights quantise within it).
+const MAX_OUTPUT_WEIGHT: i32 = 127;
 const CP_SCALE: i64 = SCALE as i64;
 
 /// Why a net could not be quantised or a file read.
@@ -126,10 +129,19 @@ impl QuantisedNet {
     }
 
     /// Bounds every sum of the integer inference: an accumulator (b1 and 32
-    /// rows of W1) within i16, the output sum and `(s / QA + b2) * 400`
-    /// within i32.
+    /// rows of W1) within i16, `clamp(acc) * W2` within i16, the output sum
+    /// and `(s / QA + b2) * 400` within i32.
     fn check_overflow(&self) -> Result<(), NetError> {
         let h = self.hidden;
+        if let Some(w) = self
+            .w2
+            .iter()
+            .find(|&&w| i32::from(w).abs() > MAX_OUTPUT_WEIGHT)
+        {
+            return Err(NetError::Overflow(format!(
+                "W2 weight {w} is beyond +-{MAX_OUTPUT_WEIGHT}"
+            )));
+        }
         for j in 0..h {
             let largest = (0..INPUTS)
                 .map(|f| i32::from(self.w1[f * h + j]).abs())
@@ -436,6 +448,16 @@ mod tests {
             QuantisedNet::quantise(&net),
             Err(NetError::Overflow(_))
         ));
+        // W2 a little beyond the clip: 2.0 * 64 = 128.
+        let mut net = Network::random(4, 1);
+        let w2 = net.params().len() - 2;
+        net.params_mut()[w2] = 2.0;
+        assert_eq!(
+            QuantisedNet::quantise(&net),
+            Err(NetError::Overflow("W2 weight 128 is beyond +-127".into()))
+        );
+        net.clip();
+        assert!(QuantisedNet::quantise(&net).is_ok());
         // W2 at the clip everywhere on a wide net overflows the output sum.
         let mut net = Network::random(256, 1);
         let n = net.params().len();

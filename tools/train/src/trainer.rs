@@ -38,6 +38,26 @@ pub struct Settings {
     pub save_every: usize,
 }
 
+impl Default for Settings {
+    /// What trained the first net (docs/nets.md); the epochs and the drop
+    /// suit 1-2 million positions, beyond which the validation loss rises.
+    fn default() -> Settings {
+        Settings {
+            hidden: 128,
+            epochs: 12,
+            batch: 16384,
+            lr: 0.001,
+            lr_drops: vec![8],
+            lr_gamma: 0.1,
+            weight_decay: 0.3,
+            lambda: 0.3,
+            mirror: true,
+            seed: 1,
+            save_every: 10,
+        }
+    }
+}
+
 impl Settings {
     /// The learning rate of an epoch (from 1).
     pub fn lr_at(&self, epoch: usize) -> f32 {
