@@ -114,8 +114,9 @@ pub struct Args {
           help_heading = "Running")]
     pub compare: Option<Vec<String>>,
     /// With --compare: stop as soon as the pentanomial SPRT of A - B decides
-    /// between ELO0 (H0) and ELO1 (H1) Elo (alpha = beta = 0.05), at the
-    /// latest after --games; the summary gives the LLR and its bounds
+    /// between ELO0 (H0) and ELO1 (H1) Elo (alpha = beta = 0.05), never
+    /// before 10 pairs and at the latest after --games; the summary gives
+    /// the LLR and its bounds
     #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_hyphen_values = true,
           requires = "compare", help_heading = "Running")]
     pub sprt: Option<Vec<f64>>,

@@ -53,6 +53,11 @@ pub struct Decision {
 /// Added to every count, so that the variance is never zero.
 const REGULARISATION: f64 = 1e-3;
 
+/// No verdict before this many pairs: the LLR uses a normal approximation
+/// whose variance, estimated from one or two lopsided pairs, is next to
+/// zero, so that a single 2-0 pair would leap past either bound.
+pub const MIN_PAIRS: u64 = 10;
+
 /// The score a logistic Elo difference predicts.
 fn score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
@@ -83,7 +88,9 @@ impl Sprt {
     pub fn decide(&self, p: &Pentanomial) -> Decision {
         let llr = self.llr(p);
         let (lower, upper) = self.bounds();
-        let verdict = if llr >= upper {
+        let verdict = if p.pairs() < MIN_PAIRS {
+            None
+        } else if llr >= upper {
             Some(Verdict::H1)
         } else if llr <= lower {
             Some(Verdict::H0)
@@ -148,6 +155,21 @@ mod tests {
         let twice = counts([20, 100, 400, 140, 40]);
         assert!((sprt.llr(&twice) - 2.0 * 2.5606).abs() < 2e-3);
         assert_eq!(sprt.decide(&twice).verdict, Some(Verdict::H1));
+    }
+
+    #[test]
+    fn a_few_lopsided_pairs_decide_nothing() {
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+        };
+        let one = counts([0, 0, 0, 0, 1]);
+        assert!(sprt.llr(&one) > sprt.bounds().1);
+        assert_eq!(sprt.decide(&one).verdict, None);
+        let almost = counts([MIN_PAIRS - 1, 0, 0, 0, 0]);
+        assert_eq!(sprt.decide(&almost).verdict, None);
+        let enough = counts([MIN_PAIRS, 0, 0, 0, 0]);
+        assert_eq!(sprt.decide(&enough).verdict, Some(Verdict::H0));
     }
 
     #[test]
