@@ -163,6 +163,12 @@ impl Square {
         }
     }
 
+    /// The square mirrored left to right: a1 is h1, c6 is f6.
+    #[inline(always)]
+    pub const fn flip_file(self) -> Square {
+        Square(self.0 ^ 7)
+    }
+
     /// Chebyshev distance: the king moves from one square to the other.
     #[inline(always)]
     pub const fn distance(self, other: Square) -> i32 {
@@ -246,6 +252,16 @@ mod tests {
         let e2 = Square::parse("e2").unwrap();
         assert_eq!(e2.relative(Color::Black), Square::parse("e7").unwrap());
         assert_eq!(e2.relative(Color::White), e2);
+    }
+
+    #[test]
+    fn flip_file_mirrors_left_to_right() {
+        let sq = |s| Square::parse(s).unwrap();
+        assert_eq!(sq("a1").flip_file(), sq("h1"));
+        assert_eq!(sq("c6").flip_file(), sq("f6"));
+        assert_eq!(sq("e4").flip_file(), sq("d4"));
+        assert!(Square::all()
+            .all(|s| s.flip_file().flip_file() == s && s.flip_file().rank() == s.rank()));
     }
 
     #[test]

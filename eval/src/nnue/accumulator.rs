@@ -3,22 +3,8 @@
 //! computed from its parent's only when a position at that ply is
 //! evaluated, so that moves cut off before their evaluation cost nothing.
 
-use super::network::{Network, INPUTS};
+use super::network::{feature, Network};
 use movegen::{Board, Color, Move, Piece, PieceKind, Square};
-
-/// The input feature of `piece` on `sq` seen from `perspective`: own pieces
-/// first, squares rank-mirrored for Black (`docs/nets.md`).
-#[inline(always)]
-pub(crate) fn feature(perspective: Color, piece: Piece, sq: Square) -> usize {
-    let side = usize::from(piece.color() != perspective);
-    let sq = match perspective {
-        Color::White => sq.index(),
-        Color::Black => sq.index() ^ 56,
-    };
-    let f = (side * 6 + piece.kind().index()) * 64 + sq;
-    debug_assert!(f < INPUTS);
-    f
-}
 
 /// The pieces a move took away and put down: at most two of each
 /// (castling moves king and rook; a capture removes two pieces).

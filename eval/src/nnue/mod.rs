@@ -8,7 +8,7 @@ mod output;
 
 use accumulator::Accumulators;
 use movegen::{Board, Color, Move};
-pub use network::{NetError, Network};
+pub use network::{feature, NetError, Network, INPUTS};
 use std::sync::Arc;
 
 /// First-layer quantisation: W1 and b1 are stored as `round(w * QA)`.

@@ -6,6 +6,7 @@
 //! then `W1` (i16, 768 rows of `H`, feature-major), `b1` (i16 x H), `W2`
 //! (i16 x 2H, the side to move's half first) and `b2` (i32).
 
+use movegen::{Color, Piece, Square};
 use std::fmt;
 use std::path::Path;
 
@@ -21,6 +22,17 @@ const MAX_ACTIVE: i32 = 32;
 /// output layer relies on it to multiply clipped activations by weights in
 /// 16 bits.
 pub const MAX_OUTPUT_WEIGHT: i16 = 127;
+
+/// The input feature of `piece` on `sq` seen from `perspective`: own pieces
+/// first, squares rank-mirrored for Black (`docs/nets.md`). The engine's
+/// accumulators and the trainer both index the first layer with it.
+#[inline(always)]
+pub fn feature(perspective: Color, piece: Piece, sq: Square) -> usize {
+    let side = usize::from(piece.color() != perspective);
+    let f = (side * 6 + piece.kind().index()) * 64 + sq.relative(perspective).index();
+    debug_assert!(f < INPUTS);
+    f
+}
 
 /// Why a network file was refused.
 #[derive(Debug)]
@@ -47,7 +59,7 @@ pub enum NetError {
         index: usize,
         value: i16,
     },
-    /// Output weights so large that the output sum could overflow 32 bits.
+    /// Output weights or bias so large that the output sum could overflow 32 bits.
     OutputOverflow,
 }
 
@@ -218,7 +230,8 @@ impl Network {
         }
         let qa = i64::from(super::QA);
         let largest_sum: i64 = self.w2.iter().map(|&w| i64::from(w).abs() * qa * qa).sum();
-        if largest_sum > i64::from(i32::MAX) {
+        let largest_out = largest_sum / qa + i64::from(self.b2).abs();
+        if largest_sum > i64::from(i32::MAX) || largest_out > i64::from(i32::MAX) {
             return Err(NetError::OutputOverflow);
         }
         Ok(())

@@ -287,7 +287,7 @@ fn weights_that_could_overflow_are_refused() {
 
 #[test]
 fn features_follow_the_contract() {
-    use super::accumulator::feature;
+    use super::network::feature;
     let e4 = Square::parse("e4").unwrap();
     let white_knight = Piece::new(Color::White, PieceKind::Knight);
     let black_queen = Piece::new(Color::Black, PieceKind::Queen);

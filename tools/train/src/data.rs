@@ -2,12 +2,10 @@
 //! and the network's input features of a record.
 
 use chessio::{PackedRecord, RecordError, RECORD_BYTES};
-use movegen::Color;
+use eval::nnue::feature;
+pub use eval::nnue::INPUTS;
 use std::fmt;
 use std::path::Path;
-
-/// Inputs per perspective: 2 sides x 6 kinds x 64 squares.
-pub const INPUTS: usize = 768;
 
 /// Why a data file was refused.
 #[derive(Debug)]
@@ -79,35 +77,24 @@ pub struct Features {
 }
 
 impl Features {
-    /// Per perspective `p`, a piece is input `(side * 6 + kind) * 64 + sq`
-    /// with side 0 for `p`'s own pieces, and the square rank-mirrored
-    /// (`sq ^ 56`) for Black's perspective (docs/nets.md).
+    /// The inputs of `eval::nnue::feature`, the engine's, for each
+    /// perspective (docs/nets.md).
     pub fn of(record: &PackedRecord) -> Features {
         Features::new(record, false)
     }
 
     /// The inputs with the board mirrored left to right when `mirrored`.
     fn new(record: &PackedRecord, mirrored: bool) -> Features {
-        let file_flip = if mirrored { 7 } else { 0 };
         let mut features = Features {
             us: [0; 32],
             them: [0; 32],
             len: 0,
         };
-        let black_to_move = record.side_to_move() == Color::Black;
+        let us = record.side_to_move();
         for (i, (sq, piece)) in record.pieces().enumerate().take(32) {
-            let black = piece.color() == Color::Black;
-            let kind = piece.kind().index();
-            let sq = sq.index() ^ file_flip;
-            let white_view = ((usize::from(black) * 6 + kind) * 64 + sq) as u16;
-            let black_view = ((usize::from(!black) * 6 + kind) * 64 + (sq ^ 56)) as u16;
-            let (us, them) = if black_to_move {
-                (black_view, white_view)
-            } else {
-                (white_view, black_view)
-            };
-            features.us[i] = us;
-            features.them[i] = them;
+            let sq = if mirrored { sq.flip_file() } else { sq };
+            features.us[i] = feature(us, piece, sq) as u16;
+            features.them[i] = feature(!us, piece, sq) as u16;
             features.len = i + 1;
         }
         features

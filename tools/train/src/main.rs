@@ -18,9 +18,9 @@ mod trainer;
 
 use checkpoint::Checkpoint;
 use convert::{Filter, Split};
-use quantise::QuantisedNet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use trainer::{Settings, Start};
 
 fn usage() -> String {
@@ -60,8 +60,8 @@ fn usage() -> String {
       --threads N            worker threads (all cores)
 
   train eval NET FEN...
-      The net's evaluation of each position (centipawns, side to move) by
-      the engine's integer inference: a reference for the engine's own.",
+      The net's evaluation of each position (centipawns, side to move), as
+      the engine computes it.",
         max_score = f.max_score,
         block = convert::SPLIT_BLOCK,
         share = Split::DEFAULT_FRACTION,
@@ -203,16 +203,17 @@ fn write_net(
     checkpoint: &Checkpoint,
     sample: &[chessio::PackedRecord],
 ) -> Result<(), String> {
-    let q = QuantisedNet::quantise(&checkpoint.net).map_err(|e| e.to_string())?;
-    let bytes = q.to_bytes();
+    let bytes = quantise::quantise(&checkpoint.net)
+        .map_err(|e| e.to_string())?
+        .to_bytes();
     // The file as the engine will read it, checked against the float net.
-    let back = QuantisedNet::from_bytes(&bytes).map_err(|e| e.to_string())?;
-    let a = quantise::agreement(&checkpoint.net, &back, sample);
+    let back = Arc::new(eval::nnue::Network::from_bytes(&bytes).map_err(|e| e.to_string())?);
+    let a = quantise::agreement(&checkpoint.net, &back, sample).map_err(|e| e.to_string())?;
     std::fs::write(path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     println!(
         "wrote {} (hash {:08x}); integer vs float evaluation over {} positions: mean {:.2} cp, max {:.1} cp",
         path.display(),
-        quantise::fnv1a(&bytes[16..]),
+        eval::nnue::network::fnv1a(&bytes[16..]),
         sample.len(),
         a.mean,
         a.max
@@ -339,13 +340,11 @@ fn run_eval(argv: &[String]) -> Result<(), String> {
     if fens.is_empty() {
         return Err(usage());
     }
-    let bytes = std::fs::read(net).map_err(|e| format!("{net}: {e}"))?;
-    let net = QuantisedNet::from_bytes(&bytes).map_err(|e| format!("{net}: {e}"))?;
+    let net =
+        Arc::new(eval::nnue::Network::load(Path::new(net)).map_err(|e| format!("{net}: {e}"))?);
     for fen in fens {
         let board = movegen::Board::from_fen(fen).map_err(|e| format!("{fen}: {e}"))?;
-        let record = chessio::Record::new(board, 0, chessio::GameResult::Draw)
-            .map_err(|e| format!("{fen}: {e}"))?;
-        println!("{} | {}", net.evaluate(&record.pack()), fen);
+        println!("{} | {}", eval::nnue::evaluate(&net, &board), fen);
     }
     Ok(())
 }

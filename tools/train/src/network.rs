@@ -11,17 +11,16 @@ use chessio::PackedRecord;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-/// Centipawns per unit of output: `eval = out * SCALE`, and the target's
-/// score is read through `sigmoid(score / SCALE)`.
-pub const SCALE: f32 = 400.0;
+/// Centipawns per unit of output (the engine's): `eval = out * SCALE`, and
+/// the target's score is read through `sigmoid(score / SCALE)`.
+pub const SCALE: f32 = eval::nnue::SCALE as f32;
 
 /// W1, b1 and W2 are kept within +-CLIP during training: quantised by 255,
 /// 33 rows of W1 and b1 sum to at most 16,665 (fits i16); quantised by 64,
 /// W2 stays within +-127.
 pub const CLIP: f32 = 1.98;
 
-/// The largest hidden layer the file format allows.
-pub const MAX_HIDDEN: usize = 4096;
+pub use eval::nnue::network::MAX_HIDDEN;
 
 #[derive(Clone, PartialEq, Debug)]
 pub struct Network {
