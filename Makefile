@@ -1,6 +1,7 @@
 # Hoeven build entry points.
 #   make              build the optimised engine as ./hoeven (or at $(EXE)),
-#                     for this machine's processor (PORTABLE=1: any x86-64-v2)
+#                     for this machine's processor (PORTABLE=1: any x86-64-v2;
+#                     EVALFILE=net: that network built in as the default)
 #   make test         every test (what CI runs)
 #   make test-debug   every test with debug assertions and overflow checks
 #   make perft-deep   the perft suites at their full published depths
@@ -21,6 +22,13 @@ CARGO ?= cargo
 ifeq ($(PORTABLE),)
 RUSTFLAGS ?= -C target-cpu=native
 export RUSTFLAGS
+endif
+
+# `make EVALFILE=path` builds that network into the binary as its default
+# evaluation (OpenBench's convention); without it the default is the
+# hand-crafted evaluation. eval/build.rs reads the variable.
+ifneq ($(EVALFILE),)
+export HOEVEN_EVALFILE := $(abspath $(EVALFILE))
 endif
 
 .PHONY: all build python-chess test test-debug perft-deep perft-bench bench fuzz stress soak clippy fmt clean

@@ -104,7 +104,16 @@ fn run_perft(depth: u32, fen: &[String], threads: bool) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The bench with the default evaluation, as OpenBench runs it.
 fn bench(depth: i32) -> ExitCode {
-    uci::bench::report(depth, None, say);
-    ExitCode::SUCCESS
+    match uci::evaluation::Evaluation::builtin() {
+        Ok(evaluation) => {
+            uci::bench::report(depth, evaluation.network(), say);
+            ExitCode::SUCCESS
+        }
+        Err((_, why)) => {
+            eprintln!("hoeven: {why}");
+            ExitCode::FAILURE
+        }
+    }
 }

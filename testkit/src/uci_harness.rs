@@ -10,7 +10,7 @@
 use crate::workspace_root;
 use movegen::{Board, Move};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -83,13 +83,18 @@ impl Engine {
     }
 
     pub fn start_with(args: &[&str]) -> Engine {
-        let mut child = Command::new(binary())
+        Engine::start_binary(&binary(), args)
+    }
+
+    /// Starts another build of the engine.
+    pub fn start_binary(path: &Path, args: &[&str]) -> Engine {
+        let mut child = Command::new(path)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .unwrap_or_else(|e| panic!("could not start {}: {e}", binary().display()));
+            .unwrap_or_else(|e| panic!("could not start {}: {e}", path.display()));
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {

@@ -1,30 +1,67 @@
 //! The `EvalFile` option: which evaluation the engine uses, and how the
-//! engine names it. An empty path is the hand-crafted evaluation.
+//! engine names it. The default is the network built into the binary
+//! (`make EVALFILE=path`) when there is one, else the hand-crafted
+//! evaluation; an empty `EvalFile` is the hand-crafted evaluation, the
+//! embedded network's name selects it again, and any other value is a file.
 
-use eval::nnue::Network;
+use eval::nnue::{Embedded, Network};
 use std::path::Path;
 use std::sync::Arc;
 
 /// The evaluation chosen by `EvalFile`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Evaluation {
-    /// The file the network was read from; empty for the hand-crafted
-    /// evaluation.
+    /// The file the network was read from, or the embedded network's
+    /// name; empty for the hand-crafted evaluation.
     path: String,
+    embedded: bool,
     network: Option<Arc<Network>>,
 }
 
+/// `EvalFile`'s default: the embedded network's name, or empty.
+pub fn default_eval_file() -> &'static str {
+    eval::nnue::embedded().map_or("", |e| e.name)
+}
+
 impl Evaluation {
+    /// The evaluation a new engine starts with; the hand-crafted one, and
+    /// the reason, if the embedded network cannot be read.
+    pub fn builtin() -> Result<Evaluation, (Evaluation, String)> {
+        match eval::nnue::embedded() {
+            None => Ok(Evaluation::default()),
+            Some(e) => Evaluation::from_embedded(e).map_err(|why| (Evaluation::default(), why)),
+        }
+    }
+
+    fn from_embedded(e: &Embedded) -> Result<Evaluation, String> {
+        match &e.network {
+            Ok(net) => Ok(Evaluation {
+                path: e.name.to_string(),
+                embedded: true,
+                network: Some(Arc::clone(net)),
+            }),
+            Err(why) => Err(format!("the embedded network {}: {why}", e.name)),
+        }
+    }
+
     /// The evaluation `EvalFile` set to `path` asks for; the reason when
     /// the file cannot be used.
     pub fn load(path: &str) -> Result<Evaluation, String> {
+        Evaluation::load_with(path, eval::nnue::embedded())
+    }
+
+    fn load_with(path: &str, embedded: Option<&Embedded>) -> Result<Evaluation, String> {
         if path.is_empty() {
             return Ok(Evaluation::default());
+        }
+        if let Some(e) = embedded.filter(|e| e.name == path) {
+            return Evaluation::from_embedded(e);
         }
         let network =
             Network::load(Path::new(path)).map_err(|e| format!("EvalFile {path}: {e}"))?;
         Ok(Evaluation {
             path: path.to_string(),
+            embedded: false,
             network: Some(Arc::new(network)),
         })
     }
@@ -38,8 +75,9 @@ impl Evaluation {
         match &self.network {
             None => "hand-crafted evaluation".to_string(),
             Some(net) => format!(
-                "NNUE evaluation using {} ((768 -> {}) x 2 -> 1)",
+                "NNUE evaluation using {}{} ((768 -> {}) x 2 -> 1)",
                 self.path,
+                if self.embedded { " (embedded)" } else { "" },
                 net.hidden()
             ),
         }
@@ -49,6 +87,7 @@ impl Evaluation {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use eval::nnue::NetError;
 
     #[test]
     fn empty_is_hand_crafted_and_a_bad_path_is_refused() {
@@ -60,5 +99,33 @@ mod tests {
             err.contains("/nonexistent/x.nnue") && err.contains("cannot read"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn the_embedded_name_selects_the_embedded_network() {
+        let net = Arc::new(Network::new(vec![1; 768 * 8], vec![2; 8], vec![3; 16], 4).unwrap());
+        let embedded = Embedded {
+            name: "hoeven-test.nnue",
+            network: Ok(Arc::clone(&net)),
+        };
+        let e = Evaluation::load_with("hoeven-test.nnue", Some(&embedded)).unwrap();
+        assert_eq!(e.network(), Some(net));
+        assert_eq!(
+            e.describe(),
+            "NNUE evaluation using hoeven-test.nnue (embedded) ((768 -> 8) x 2 -> 1)"
+        );
+        // Another name is a file, and the empty one the hand-crafted
+        // evaluation, embedded network or not.
+        assert!(Evaluation::load_with("other.nnue", Some(&embedded)).is_err());
+        assert!(Evaluation::load_with("", Some(&embedded))
+            .unwrap()
+            .network()
+            .is_none());
+        let broken = Embedded {
+            name: "broken.nnue",
+            network: Err(NetError::BadMagic),
+        };
+        let err = Evaluation::load_with("broken.nnue", Some(&broken)).unwrap_err();
+        assert!(err.contains("embedded network broken.nnue"), "{err}");
     }
 }

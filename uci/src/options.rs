@@ -123,8 +123,16 @@ pub fn declarations() -> String {
         engine::skill::ELO_MIN,
         engine::skill::ELO_MAX
     );
-    // The hand-crafted evaluation until a network has proven itself.
-    let _ = writeln!(s, "option name EvalFile type string default {EMPTY}");
+    let eval_file = crate::evaluation::default_eval_file();
+    let _ = writeln!(
+        s,
+        "option name EvalFile type string default {}",
+        if eval_file.is_empty() {
+            EMPTY
+        } else {
+            eval_file
+        }
+    );
     s
 }
 

@@ -70,14 +70,19 @@ impl Session {
             ..Options::default()
         };
         // 16 MB is always available at start-up; if not, 1 MB is the floor.
-        let engine = Engine::new(options.hash_mb)
+        let mut engine = Engine::new(options.hash_mb)
             .or_else(|_| Engine::new(1))
             .unwrap_or_else(|e| panic!("{e}"));
+        let evaluation = Evaluation::builtin().unwrap_or_else(|(fallback, why)| {
+            out.error(&format!("{why}; using the {}", fallback.describe()));
+            fallback
+        });
+        engine.set_network(evaluation.network());
         Session {
             out,
             engine,
             options,
-            evaluation: Evaluation::default(),
+            evaluation,
             announced: true,
             position: Position::new(Board::startpos()),
             searching: false,

@@ -3,10 +3,12 @@
 //! layer updated incrementally along the search.
 
 mod accumulator;
+mod embedded;
 pub mod network;
 mod output;
 
 use accumulator::Accumulators;
+pub use embedded::{embedded, Embedded};
 use movegen::{Board, Color, Move};
 pub use network::{feature, NetError, Network, INPUTS};
 use std::sync::Arc;

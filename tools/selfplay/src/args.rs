@@ -170,6 +170,8 @@ pub struct Config {
 #[derive(Debug, PartialEq)]
 pub enum ArgError {
     Settings(&'static str, SettingsError),
+    /// The binary's embedded network cannot be read.
+    DefaultEvaluation(SettingsError),
     OddGames,
     SprtBounds,
 }
@@ -178,6 +180,7 @@ impl fmt::Display for ArgError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ArgError::Settings(which, e) => write!(f, "--compare {which}: {e}"),
+            ArgError::DefaultEvaluation(e) => write!(f, "{e}"),
             ArgError::OddGames => write!(f, "with --pairs or --compare, --games must be even"),
             ArgError::SprtBounds => write!(f, "--sprt needs ELO0 below ELO1"),
         }
@@ -198,7 +201,7 @@ impl Args {
         if limit == MoveLimit::default() {
             limit.nodes = Some(DEFAULT_NODES);
         }
-        let base = Settings::new(self.hash);
+        let base = Settings::new(self.hash).map_err(ArgError::DefaultEvaluation)?;
         let mut pairs = self.pairs;
         let players = match self.compare.as_deref() {
             Some([a, b]) => {
@@ -285,7 +288,7 @@ mod tests {
         assert_eq!(c.games, 3);
         assert_eq!(c.limit.nodes, Some(DEFAULT_NODES));
         assert_eq!(c.variant, Variant::Chess960);
-        assert_eq!(c.players, vec![Settings::new(DEFAULT_HASH_MB)]);
+        assert_eq!(c.players, vec![Settings::new(DEFAULT_HASH_MB).unwrap()]);
         assert!(!c.pairs && c.seed.is_none() && c.pgn.is_none() && c.concurrency >= 1);
         assert_eq!(c.adjudication, AdjudicationRules::default());
         assert_eq!((c.random_plies, c.opening_bound), (0, 200));
@@ -304,7 +307,7 @@ mod tests {
         assert_eq!(c.openings, Some(PathBuf::from("o.epd")));
         assert_eq!((c.random_plies, c.opening_bound, c.pairs), (8, 150, true));
         assert_eq!((c.concurrency, c.seed), (3, Some(42)));
-        assert_eq!(c.players, vec![Settings::new(8)]);
+        assert_eq!(c.players, vec![Settings::new(8).unwrap()]);
         assert_eq!(c.pgn, Some(PathBuf::from("g.pgn")));
         assert_eq!(c.data, Some(PathBuf::from("d.txt")));
         assert_eq!(
@@ -330,8 +333,8 @@ mod tests {
         let c = args.config().unwrap();
         let shown: Vec<String> = c.players.iter().map(|p| p.to_string()).collect();
         let expected: Vec<String> = [
-            Settings::new(4),
-            Settings::parse("Hash=64", &Settings::new(4)).unwrap(),
+            Settings::new(4).unwrap(),
+            Settings::parse("Hash=64", &Settings::new(4).unwrap()).unwrap(),
         ]
         .iter()
         .map(|p| p.to_string())

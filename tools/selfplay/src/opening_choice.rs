@@ -62,7 +62,7 @@ mod tests {
             nodes: Some(1_000),
             ..MoveLimit::default()
         };
-        let mut checker = Player::new(&Settings::new(1)).unwrap();
+        let mut checker = Player::new(&Settings::new(1).unwrap()).unwrap();
         let choice = |bound| OpeningChoice {
             source: &source,
             seed: 5,

@@ -74,7 +74,7 @@ mod tests {
     fn finds_the_mate_and_scores_it() {
         // Back-rank mate in one: Ra8#.
         let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
-        let mut player = Player::new(&Settings::new(1)).unwrap();
+        let mut player = Player::new(&Settings::new(1).unwrap()).unwrap();
         let s = player
             .search(&Position::new(board.clone()), nodes(2_000))
             .unwrap();
@@ -86,7 +86,7 @@ mod tests {
     #[test]
     fn no_move_means_none_and_cleared_searches_repeat() {
         let mate = Board::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1").unwrap();
-        let mut player = Player::new(&Settings::new(1)).unwrap();
+        let mut player = Player::new(&Settings::new(1).unwrap()).unwrap();
         assert_eq!(player.search(&Position::new(mate), nodes(100)), None);
         let board = movegen::chess960::start_position(123).unwrap();
         let mut first = player

@@ -61,17 +61,17 @@ fn pairs(text: &str) -> Result<Vec<(String, String)>, SettingsError> {
 
 impl Settings {
     /// Plain self-play's settings: a table of `hash_mb` MB, the rest as a
-    /// UCI engine starts.
-    pub fn new(hash_mb: usize) -> Settings {
+    /// UCI engine starts (the binary's default evaluation among them).
+    pub fn new(hash_mb: usize) -> Result<Settings, SettingsError> {
         let uci = options::Options::default();
-        Settings {
+        Ok(Settings {
             hash_mb,
             threads: uci.threads,
             multi_pv: uci.multi_pv,
             move_overhead_ms: uci.move_overhead_ms,
-            evaluation: Evaluation::default(),
+            evaluation: Evaluation::builtin().map_err(|(_, why)| SettingsError::Refused(why))?,
             words: Vec::new(),
-        }
+        })
     }
 
     /// Reads `name=value` words, separated by spaces or commas, over
@@ -146,7 +146,7 @@ mod tests {
     use super::*;
 
     fn base() -> Settings {
-        Settings::new(16)
+        Settings::new(16).unwrap()
     }
 
     #[test]
@@ -167,7 +167,7 @@ mod tests {
             s.to_string(),
             "Hash=16 Threads=2 Move Overhead=50 MultiPV=3 Ponder=true"
         );
-        assert_eq!(Settings::new(8).to_string(), "Hash=8");
+        assert_eq!(Settings::new(8).unwrap().to_string(), "Hash=8");
     }
 
     #[test]
