@@ -7,4 +7,6 @@ pub mod epd;
 pub mod pgn;
 pub mod record;
 
-pub use record::{GameResult, PackedRecord, Record, RecordError, RECORD_BYTES};
+pub use record::{
+    is_training_position, GameResult, PackedRecord, Record, RecordError, RECORD_BYTES,
+};

@@ -35,7 +35,9 @@
 //! The en-passant square is set only when the side to move has a legal
 //! en-passant capture, as in movegen's `Board`.
 
-use movegen::{Bitboard, Board, CastlingNotation, Color, FenError, Piece, PieceKind, Rank, Square};
+use movegen::{
+    Bitboard, Board, CastlingNotation, Color, FenError, Move, Piece, PieceKind, Rank, Square,
+};
 use std::fmt;
 use std::str::FromStr;
 
@@ -56,6 +58,17 @@ const BLACK_TO_MOVE: u8 = 0x80;
 const NO_EN_PASSANT: u8 = 64;
 const COLOR_CODE: u8 = 8;
 const CASTLING_ROOK: u8 = 6;
+
+/// Whether a searched position makes a training record: not in check, and
+/// the best move `best` neither captures nor promotes, since the score of
+/// such a position says little about it as it stands. The self-play data
+/// and the PGN converter both keep positions by this rule.
+pub fn is_training_position(board: &Board, best: Move) -> bool {
+    // Castling is encoded as the king taking its own rook: not a capture.
+    let captures =
+        !best.is_castle() && (best.is_en_passant() || board.piece_on(best.to()).is_some());
+    !board.in_check() && !captures && !best.is_promotion()
+}
 
 /// A game's result for one side.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

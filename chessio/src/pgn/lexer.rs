@@ -1,7 +1,7 @@
 //! Splits PGN text into tokens, each with the line it starts on: tags,
-//! movetext symbols, NAGs and variation parentheses. Comments (`{...}`,
-//! `;` to the end of the line) and `%` escape lines carry nothing the
-//! analysis needs and are passed over here.
+//! movetext symbols, `{...}` comments (where engines and match runners
+//! write each move's score), NAGs and variation parentheses. Rest-of-line
+//! `;` comments and `%` escape lines are passed over.
 
 /// One piece of PGN.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,6 +17,8 @@ pub enum Token<'a> {
     /// A run of movetext characters: a move, a move number, a result, an
     /// annotation glyph, or garbage for the reader to refuse.
     Symbol(&'a str),
+    /// The text between `{` and `}`.
+    Comment(&'a str),
     /// `$n`.
     Nag,
     Open,
@@ -141,12 +143,12 @@ impl<'a> Iterator for Lexer<'a> {
                 b';' => self.skip_to_line_end(),
                 b'{' => {
                     self.pos += 1;
-                    if self.skip_comment().is_err() {
-                        return Some(Lexed {
-                            line,
-                            token: Token::UnterminatedComment,
-                        });
-                    }
+                    let start = self.pos;
+                    let token = match self.skip_comment() {
+                        Ok(()) => Token::Comment(&self.text[start..self.pos - 1]),
+                        Err(()) => Token::UnterminatedComment,
+                    };
+                    return Some(Lexed { line, token });
                 }
                 b'[' => {
                     return Some(Lexed {
@@ -269,6 +271,7 @@ mod tests {
                 (3, Token::Symbol("1.")),
                 (3, Token::Symbol("e4")),
                 (3, Token::Nag),
+                (3, Token::Comment("a {comment")),
                 (6, Token::Symbol("e5")),
                 (6, Token::Open),
                 (6, Token::Symbol("1...")),

@@ -3,9 +3,11 @@
 
 mod lexer;
 mod read;
+mod records;
 mod write;
 
 pub use read::{read, ErrorKind, Game, GameError};
+pub use records::{comment_score, records, CommentScore, Counts};
 pub use write::{move_number, start_tags, tag, wrap, LINE_WIDTH};
 
 #[cfg(test)]

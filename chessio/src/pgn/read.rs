@@ -1,5 +1,6 @@
-//! Reads the games of a PGN file: their tags, start position and main line.
-//! Comments, NAGs and variations are passed over. A game that does not
+//! Reads the games of a PGN file: their tags, start position, main line
+//! and the comment after each main-line move. NAGs and variations are
+//! passed over. A game that does not
 //! parse, or holds an illegal move, comes back as an error naming its game
 //! number, line and move; the games around it are read as usual.
 
@@ -21,6 +22,10 @@ pub struct Game {
     /// rooks and an e-file king.
     pub chess960: bool,
     pub moves: Vec<Move>,
+    /// The `{...}` comment after each move of `moves` (empty where there is
+    /// none; several in a row joined by a space), where match runners write
+    /// the mover's score: `{+0.35/12 0.512s}`.
+    pub comments: Vec<String>,
     /// The game's termination marker, else its `Result` tag, else `*`.
     pub result: String,
     /// Castling rights of the `FEN` tag that no king and rook support.
@@ -95,6 +100,8 @@ pub fn read(text: &str) -> Vec<Result<Game, GameError>> {
             Token::Tag { .. } | Token::BadTag(_) => current
                 .as_ref()
                 .is_some_and(|g| g.started.is_some() || g.finished),
+            // A comment after the result still belongs to its game.
+            Token::Comment(_) => false,
             _ => current.as_ref().is_some_and(|g| g.finished),
         };
         if starts_game {
@@ -105,6 +112,7 @@ pub fn read(text: &str) -> Vec<Result<Game, GameError>> {
             Token::Tag { name, value } => game.tags.push((name.to_string(), value, line)),
             Token::BadTag(text) => game.fail(line, ErrorKind::BadTag(text.to_string())),
             Token::UnterminatedComment => game.fail(line, ErrorKind::UnterminatedComment),
+            Token::Comment(text) => game.comment(text),
             Token::Open => {
                 game.begin_movetext();
                 game.variations.push(line);
@@ -135,6 +143,7 @@ struct Builder {
     /// position, the position now, and what `Game` keeps of the set-up.
     started: Option<Started>,
     moves: Vec<Move>,
+    comments: Vec<String>,
     /// Lines of the `(` of the variations open now.
     variations: Vec<usize>,
     result: Option<String>,
@@ -167,6 +176,7 @@ impl Builder {
             tags: Vec::new(),
             started: None,
             moves: Vec::new(),
+            comments: Vec::new(),
             variations: Vec::new(),
             result: None,
             finished: false,
@@ -211,6 +221,20 @@ impl Builder {
         }
     }
 
+    /// A comment of the main line belongs to the move before it; those
+    /// before the first move, in variations or after the result go.
+    fn comment(&mut self, text: &str) {
+        if !self.variations.is_empty() || self.finished {
+            return;
+        }
+        if let Some(last) = self.comments.last_mut() {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(text.trim());
+        }
+    }
+
     fn symbol(&mut self, symbol: &str, line: usize) {
         let in_variation = !self.variations.is_empty();
         match classify(symbol) {
@@ -230,6 +254,7 @@ impl Builder {
                     Ok(m) => {
                         board.make_move(m);
                         self.moves.push(m);
+                        self.comments.push(String::new());
                     }
                     Err(error) => {
                         // Numbered as the reader would look for it.
@@ -276,6 +301,7 @@ impl Builder {
             start: started.start,
             chess960: started.chess960,
             moves: self.moves,
+            comments: self.comments,
             result,
             dropped_castling: started.dropped,
         })
@@ -376,9 +402,9 @@ mod tests {
 [FEN "bbqnrknr/pppppppp/8/8/8/8/PPPPPPPP/BBQNRKNR w HEhe - 0 1"]
 [Result "1-0"]
 
-1. Nf3 {a comment (with a parenthesis} Nf6 (1... c5 2. Nf3 (2. c3) d6) 2.g3 $1
-; to the end of the line
-2... g6 !? 3. O-O 0-0 1-0
+1. Nf3 {a comment (with a parenthesis} Nf6 (1... c5 {inside} 2. Nf3 (2. c3) d6) 2.g3 {+0.50/7} $1
+{ and more }; to the end of the line
+2... g6 !? 3. O-O 0-0 1-0 {after the result}
 
 1. d4 d5 *
 "#;
@@ -390,8 +416,20 @@ mod tests {
         assert_eq!(first.tag("Event"), Some("first"));
         assert_eq!(first.result, "1-0");
         assert_eq!(sans(first), ["Nf3", "Nf6", "g3", "g6", "O-O", "O-O"]);
+        assert_eq!(
+            first.comments,
+            [
+                "a comment (with a parenthesis",
+                "",
+                "+0.50/7 and more",
+                "",
+                "",
+                ""
+            ]
+        );
         let second = games[1].as_ref().unwrap();
         assert_eq!((second.number, second.moves.len()), (2, 2));
+        assert_eq!(second.comments, ["", ""]);
         assert!(!second.chess960);
         assert_eq!(second.result, "*");
         assert_eq!(second.start, Board::startpos());

@@ -9,9 +9,8 @@
 //! left out: their score says little about the static position.
 
 use super::game::Game;
-use chessio::Record;
+use chessio::{is_training_position, Record};
 use engine::score::is_mate;
-use movegen::{Board, Move};
 use std::fmt::Write;
 
 /// Appends `game`'s records to `out`; returns how many there are.
@@ -21,7 +20,7 @@ pub fn append_records(game: &Game, out: &mut String) -> u64 {
     for s in &game.searched {
         let record = s
             .score
-            .filter(|&score| !is_mate(score) && is_quiet(&board, s.best))
+            .filter(|&score| !is_mate(score) && is_training_position(&board, s.best))
             .and_then(|score| i16::try_from(score).ok())
             .and_then(|score| {
                 let result = game.outcome.result_for(board.side_to_move());
@@ -36,14 +35,6 @@ pub fn append_records(game: &Game, out: &mut String) -> u64 {
     count
 }
 
-/// Not in check, and the best move neither captures nor promotes.
-fn is_quiet(board: &Board, best: Move) -> bool {
-    // Castling is encoded as the king taking its own rook: not a capture.
-    let captures =
-        !best.is_castle() && (best.is_en_passant() || board.piece_on(best.to()).is_some());
-    !board.in_check() && !captures && !best.is_promotion()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -51,6 +42,7 @@ mod tests {
     use crate::player::Searched;
     use crate::rules::{Ending, Outcome};
     use engine::score::mate_in;
+    use movegen::Board;
     use std::time::Duration;
 
     #[test]

@@ -1,4 +1,5 @@
-//! Hoeven's NNUE trainer. `train convert` turns self-play text records into
+//! Hoeven's NNUE trainer. `train pgn` turns scored games (OpenBench's data
+//! generation) into text records; `train convert` turns text records into
 //! shuffled 32-byte binary records; `train train` fits a
 //! `(768 -> H) x 2 -> 1` SCReLU net to them on the CPU and writes it in the
 //! engine's format (docs/nets.md).
@@ -59,6 +60,14 @@ fn usage() -> String {
       --resume FILE          continue from a checkpoint
       --threads N            worker threads (all cores)
 
+  train pgn OUT INPUT...
+      Scored games (PGN whose move comments start with the mover's score,
+      {{+0.35/12 ...}}, as fastchess writes them for OpenBench's data
+      generation, or cutechess, or hoeven selfplay --pgn) to text records in
+      OUT: every scored quiet position of every finished game, with the
+      game's result. Book moves, mate scores, positions in check and those
+      whose move captures or promotes are left out.
+
   train eval NET FEN...
       The net's evaluation of each position (centipawns, side to move), as
       the engine computes it.",
@@ -84,6 +93,7 @@ fn main() -> ExitCode {
         Some("convert") => run_convert(&argv[1..]),
         Some("train") => run_train(&argv[1..]),
         Some("eval") => run_eval(&argv[1..]),
+        Some("pgn") => run_pgn(&argv[1..]),
         _ => Err(usage()),
     };
     match result {
@@ -331,6 +341,47 @@ fn run_train(argv: &[String]) -> Result<(), String> {
         return Err(e);
     }
     write_net(Path::new(&format!("{}.nnue", out.display())), &end, sample)
+}
+
+fn run_pgn(argv: &[String]) -> Result<(), String> {
+    let [out, inputs @ ..] = argv else {
+        return Err(usage());
+    };
+    if inputs.is_empty() {
+        return Err(usage());
+    }
+    let mut text = String::new();
+    let (mut games, mut refused, mut unfinished) = (0u64, 0u64, 0u64);
+    let mut counts = chessio::pgn::Counts::default();
+    for input in inputs {
+        let pgn = std::fs::read_to_string(input).map_err(|e| format!("{input}: {e}"))?;
+        for game in chessio::pgn::read(&pgn) {
+            let game = match game {
+                Ok(game) => game,
+                Err(e) => {
+                    eprintln!("{input}: {e}");
+                    refused += 1;
+                    continue;
+                }
+            };
+            games += 1;
+            let (records, c) = chessio::pgn::records(&game);
+            if records.is_empty() && c == chessio::pgn::Counts::default() {
+                unfinished += 1;
+            }
+            counts += c;
+            for record in records {
+                text.push_str(&record.to_string());
+                text.push('\n');
+            }
+        }
+    }
+    std::fs::write(out, &text).map_err(|e| format!("{out}: {e}"))?;
+    println!(
+        "{games} games ({unfinished} unfinished or without moves, {refused} refused): {} records; left out {} unscored or book moves, {} mate or huge scores, {} not quiet",
+        counts.records, counts.unscored, counts.mate_or_huge, counts.not_quiet
+    );
+    Ok(())
 }
 
 fn run_eval(argv: &[String]) -> Result<(), String> {

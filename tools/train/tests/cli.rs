@@ -116,7 +116,7 @@ fn bad_input_is_refused_with_a_message() {
     ]);
     assert!(!o.status.success());
     assert!(
-        text(&o).contains("is 16 bytes, expected 197396"),
+        text(&o).contains("16 bytes where the header's hidden size needs 197396"),
         "{}",
         text(&o)
     );
@@ -129,4 +129,52 @@ fn bad_input_is_refused_with_a_message() {
         text(&o)
     );
     std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// `train pgn` reads back, from the PGN self-play writes, exactly the
+/// records self-play writes itself: both keep the same positions (one rule,
+/// `chessio::is_training_position`) with the same scores and results, in
+/// the comment format fastchess also writes for OpenBench.
+#[test]
+fn pgn_gives_the_records_self_play_wrote() {
+    let d = dir("pgn");
+    let (pgn, data, out) = (d.join("games.pgn"), d.join("data.txt"), d.join("out.txt"));
+    for variant in ["chess960", "dfrc"] {
+        let o = Command::new(testkit::uci_harness::binary())
+            .args([
+                "selfplay",
+                "--games",
+                "6",
+                "--nodes",
+                "400",
+                "--random-plies",
+                "4",
+            ])
+            .args(["--concurrency", "1", "--seed", "7", "--variant", variant])
+            .arg("--pgn")
+            .arg(&pgn)
+            .arg("--data")
+            .arg(&data)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", text(&o));
+    }
+    let o = train(&["pgn", out.to_str().unwrap(), pgn.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let expected = std::fs::read_to_string(&data).unwrap();
+    let lines = expected.lines().count();
+    assert!(lines > 200, "{lines} records from 12 games");
+    assert!(
+        text(&o).starts_with(&format!(
+            "12 games (0 unfinished or without moves, 0 refused): {lines} records"
+        )),
+        "{}",
+        text(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), expected);
+
+    let o = train(&["pgn", out.to_str().unwrap()]);
+    assert!(!o.status.success());
+    let o = train(&["pgn", out.to_str().unwrap(), "/nonexistent.pgn"]);
+    assert!(!o.status.success() && text(&o).contains("/nonexistent.pgn"));
 }
