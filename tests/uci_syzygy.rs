@@ -90,6 +90,51 @@ fn a_valid_path_is_announced_and_table_wins_are_searched_and_scored() {
     assert_eq!(search.last_info().and_then(|i| i.tbhits), Some(0));
 }
 
+/// MultiPV at a root in the tables, as Stockfish does it: the first lines
+/// are the moves that keep the draw, each scored as a draw; the moves that
+/// lose come last, scored as table losses, however the search rates them.
+#[test]
+fn multipv_at_a_table_root_lists_the_moves_by_their_table_rank() {
+    // python-chess: f1f5 f1f4 f1f3 f1f2 f1g1 lose, the 14 others draw.
+    let drawn = "8/8/8/6r1/8/4k3/K7/5R2 w - - 0 1";
+    let losing = ["f1f5", "f1f4", "f1f3", "f1f2", "f1g1"];
+    let mut e = Engine::start();
+    e.command(&format!(
+        "setoption name SyzygyPath value {}",
+        tables().display()
+    ));
+    e.set_option("MultiPV", "19");
+    e.quiet_command(&format!("position fen {drawn}"));
+    let search = e.go("depth 6", SOON);
+    e.check_search(&board_after(drawn, &[], false), false, &search);
+    let mut last: Vec<(String, Option<Score>)> = vec![(String::new(), None); 19];
+    for info in &search.infos {
+        if let (Some(k), Some(first)) = (info.multipv, info.pv.first()) {
+            last[k as usize - 1] = (first.clone(), info.score);
+        }
+    }
+    for (i, (first, score)) in last.iter().enumerate() {
+        if i < 14 {
+            assert!(!losing.contains(&first.as_str()), "line {}: {first}", i + 1);
+            assert_eq!(*score, Some(Score::Cp(0)), "line {}: {first}", i + 1);
+        } else {
+            assert!(losing.contains(&first.as_str()), "line {}: {first}", i + 1);
+            assert!(
+                matches!(score, Some(Score::Cp(cp)) if *cp <= -19_000),
+                "line {}: {first} {score:?}",
+                i + 1
+            );
+        }
+    }
+    assert!(!losing.contains(&search.bestmove.as_str()));
+
+    // Without MultiPV only the drawing moves are searched.
+    e.set_option("MultiPV", "1");
+    let search = e.go("depth 6", SOON);
+    assert!(!losing.contains(&search.bestmove.as_str()));
+    assert_eq!(search.final_score(), Some(Score::Cp(0)));
+}
+
 #[test]
 fn the_fifty_move_rule_option_decides_whether_a_late_win_is_a_win() {
     // DTZ 27 with 90 half-moves gone: the fifty-move rule comes first.

@@ -10,7 +10,7 @@ use crate::pool::{Pool, ThreadState};
 use crate::report::{Line, PvInfo, Reporter, SearchResult};
 use crate::score::DRAW;
 use crate::search::{Completed, LmrTable, Searcher, Shared};
-use crate::tablebase::Syzygy;
+use crate::tablebase::{RankedMove, Syzygy};
 use crate::time::TimeManager;
 use crate::tt::{AllocError, TranspositionTable};
 use eval::nnue::Network;
@@ -133,14 +133,16 @@ impl Engine {
             self.tt.new_search();
         }
 
-        // A root in the tables: only the moves that keep the best result the
-        // tables promise are searched (by DTZ, the quickest safe progress).
-        // The search then probes no further unless only WDL tables ranked
-        // the moves and the root is won, where the probes help find the way.
+        // A root in the tables: the moves are ranked by them, and the search
+        // chooses among those that keep the best result the tables promise
+        // (by DTZ, the quickest safe progress); further MultiPV lines come
+        // from the next ranks down. The search then probes no further unless
+        // only WDL tables ranked the moves and the root is won, where the
+        // probes help find the way.
         let syzygy = &self.syzygy;
         let mut tb_hits = 0;
         let mut tb_cardinality = syzygy.cardinality();
-        let mut root_tb_score = None;
+        let mut root_tb = Vec::new();
         if let Some(tables) = syzygy.tables.as_deref().filter(|_| {
             !root_moves.is_empty()
                 && root.occupied().count() <= tb_cardinality
@@ -155,11 +157,11 @@ impl Engine {
                 tables.rank_root_moves(root, &root_moves, syzygy.rule50, drawn_by_rule)
             {
                 tb_hits = root_moves.len() as u64;
-                if ranking.by_dtz || ranking.score <= DRAW {
+                if ranking.by_dtz || ranking.score() <= DRAW {
                     tb_cardinality = 0;
                 }
-                root_tb_score = Some(ranking.score);
-                root_moves = ranking.moves;
+                root_moves = ranking.moves.iter().map(|r| r.mv).collect();
+                root_tb = ranking.moves;
             }
         }
         let job = Job {
@@ -181,7 +183,7 @@ impl Engine {
             syzygy: self.syzygy.clone(),
             tb_cardinality,
             tb_hits: AtomicU64::new(tb_hits),
-            root_tb_score,
+            root_tb,
             network: self.network.clone(),
         };
         self.running = self.pool.run(Arc::new(job));
@@ -271,7 +273,8 @@ pub(crate) struct Job {
     syzygy: Syzygy,
     tb_cardinality: u32,
     tb_hits: AtomicU64,
-    root_tb_score: Option<i32>,
+    /// At a root in the tables, `root_moves` ranked by them (same order).
+    root_tb: Vec<RankedMove>,
     network: Option<Arc<Network>>,
 }
 
@@ -292,7 +295,7 @@ impl Job {
             syzygy: &self.syzygy,
             tb_cardinality: self.tb_cardinality,
             tb_hits: &self.tb_hits,
-            root_tb_score: self.root_tb_score,
+            root_tb: &self.root_tb,
         }
     }
 
@@ -371,12 +374,12 @@ impl Job {
                 pv: rm.pv.clone(),
             })
             .collect();
-        for (i, line) in lines.iter().enumerate() {
+        for (i, (line, rm)) in lines.iter().zip(&chosen.lines).enumerate() {
             self.reporter.pv(&PvInfo {
                 depth: chosen.depth,
                 seldepth: line.seldepth,
                 multipv: i + 1,
-                score: shared.shown_score(line.score),
+                score: rm.shown_score(),
                 bound: None,
                 nodes,
                 time: elapsed,

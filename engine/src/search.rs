@@ -7,7 +7,7 @@ use crate::movepick::{is_quiet, MovePicker};
 use crate::params::*;
 use crate::report::{PvInfo, Reporter};
 use crate::score::{is_decisive, is_mate, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
-use crate::tablebase::{Syzygy, Wdl};
+use crate::tablebase::{RankedMove, Syzygy, Wdl};
 use crate::time::TimeManager;
 use crate::tt::{Bound, TranspositionTable};
 use eval::Evaluator;
@@ -34,22 +34,14 @@ pub(crate) struct Shared<'a> {
     /// Positions with at most this many pieces are probed (0: none).
     pub tb_cardinality: u32,
     pub tb_hits: &'a AtomicU64,
-    /// What the tables say of the root, when it is in them.
-    pub root_tb_score: Option<i32>,
+    /// At a root in the tables, `root_moves` ranked by them (same order,
+    /// best first); empty elsewhere.
+    pub root_tb: &'a [RankedMove],
 }
 
 impl Shared<'_> {
     pub fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
-    }
-
-    /// The score to report: at a root in the tables, the tables' verdict
-    /// unless the search has found a mate (as Stockfish shows it).
-    pub fn shown_score(&self, score: i32) -> i32 {
-        match self.root_tb_score {
-            Some(tb) if !is_mate(score) => tb,
-            _ => score,
-        }
     }
 
     /// The tables' WDL for a node, where Stockfish would probe: few enough
@@ -98,6 +90,20 @@ pub(crate) struct RootMove {
     pub pv: Vec<Move>,
     /// Nodes searched under this move in the current iteration.
     pub nodes: u64,
+    /// At a root in the tables, the move's rank and score there.
+    pub tb_rank: i32,
+    pub tb_score: Option<i32>,
+}
+
+impl RootMove {
+    /// The score to report: at a root in the tables, the tables' verdict
+    /// unless the search has found a mate (as Stockfish shows it).
+    pub fn shown_score(&self) -> i32 {
+        match self.tb_score {
+            Some(tb) if !is_mate(self.score) => tb,
+            _ => self.score,
+        }
+    }
 }
 
 /// The result of a thread's last completed iteration.
@@ -135,6 +141,8 @@ pub(crate) struct Searcher<'a> {
     pv_len: [usize; MAX_PLY + 1],
     root_moves: Vec<RootMove>,
     pv_index: usize,
+    /// The end of the root moves ranked as the line `pv_index` searches for.
+    pv_last: usize,
     multi_pv: usize,
     /// Iterations in a row that ended with the same best move.
     stability: u32,
@@ -151,12 +159,15 @@ impl<'a> Searcher<'a> {
         let root_moves = shared
             .root_moves
             .iter()
-            .map(|&mv| RootMove {
+            .enumerate()
+            .map(|(i, &mv)| RootMove {
                 mv,
                 score: -INFINITE,
                 seldepth: 0,
                 pv: vec![mv],
                 nodes: 0,
+                tb_rank: shared.root_tb.get(i).map_or(0, |r| r.rank),
+                tb_score: shared.root_tb.get(i).map(|r| r.score),
             })
             .collect::<Vec<_>>();
         let multi_pv = if id == 0 {
@@ -179,6 +190,7 @@ impl<'a> Searcher<'a> {
             pv_len: [0; MAX_PLY + 1],
             root_moves,
             pv_index: 0,
+            pv_last: 0,
             multi_pv,
             stability: 0,
             completed: Completed::default(),
@@ -217,12 +229,27 @@ impl<'a> Searcher<'a> {
                 rm.score = -INFINITE;
                 rm.nodes = 0;
             }
+            // Tablebase rank groups: at a root in the tables each line is the
+            // best of the moves ranked as high as the best one left, so that
+            // no line puts a move the tables rank lower above a better one.
+            // Elsewhere every move has the same rank: one group.
+            let mut pv_first = 0;
+            self.pv_last = 0;
             for pv_index in 0..self.multi_pv {
+                if pv_index == self.pv_last {
+                    pv_first = pv_index;
+                    let rank = self.root_moves[pv_first].tb_rank;
+                    self.pv_last = pv_first
+                        + self.root_moves[pv_first..]
+                            .iter()
+                            .take_while(|rm| rm.tb_rank == rank)
+                            .count();
+                }
                 self.pv_index = pv_index;
                 self.seldepth = 0;
                 self.aspiration(&mut pos, depth);
                 // Lines already settled this iteration keep their order.
-                self.root_moves[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                self.root_moves[pv_first..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
                 if self.stopped {
                     break;
                 }
@@ -265,7 +292,8 @@ impl<'a> Searcher<'a> {
             };
         loop {
             let score = self.search::<true>(pos, alpha, beta, depth, 0);
-            self.root_moves[self.pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            self.root_moves[self.pv_index..self.pv_last]
+                .sort_by_key(|rm| std::cmp::Reverse(rm.score));
             if self.stopped {
                 return;
             }
@@ -306,7 +334,7 @@ impl<'a> Searcher<'a> {
             depth,
             seldepth: rm.seldepth.max(1),
             multipv: index + 1,
-            score: self.shared.shown_score(rm.score),
+            score: rm.shown_score(),
             bound,
             nodes: self.shared.total_nodes(),
             time: self.shared.time.elapsed(),
@@ -580,7 +608,10 @@ impl<'a> Searcher<'a> {
                 break;
             };
             if m == excluded
-                || (root && !self.root_moves[self.pv_index..].iter().any(|rm| rm.mv == m))
+                || (root
+                    && !self.root_moves[self.pv_index..self.pv_last]
+                        .iter()
+                        .any(|rm| rm.mv == m))
             {
                 continue;
             }

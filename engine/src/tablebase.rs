@@ -364,9 +364,9 @@ impl Tablebases {
             } else {
                 -TB_WIN
             };
-            ranked.push((m, rank, score));
+            ranked.push(RankedMove { mv: m, rank, score });
         }
-        Ok(RootRanking::best_of(ranked, true))
+        Ok(RootRanking::new(ranked, true))
     }
 
     fn rank_by_wdl(
@@ -394,40 +394,51 @@ impl Tablebases {
                 (Wdl::BlessedLoss, true) => DRAW - 2,
                 (Wdl::Draw, _) => DRAW,
             };
-            ranked.push((m, rank, score));
+            ranked.push(RankedMove { mv: m, rank, score });
         }
-        Ok(RootRanking::best_of(ranked, false))
+        Ok(RootRanking::new(ranked, false))
     }
 }
 
-/// The root moves that keep the best result the tables promise.
+/// A root move as the tables see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RankedMove {
+    pub mv: Move,
+    /// Higher is better; moves of equal rank are equally good by the tables.
+    pub rank: i32,
+    /// The move's score from the root's side: `TB_WIN`, a draw, `-TB_WIN`,
+    /// or a small margin around a draw for results the fifty-move rule
+    /// spoils.
+    pub score: i32,
+}
+
+/// The root moves ranked by the tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RootRanking {
-    /// The best-ranked moves, all equally good by the tables.
-    pub moves: Vec<Move>,
-    /// Their score from the root's side: `TB_WIN`, a draw, `-TB_WIN`, or a
-    /// small margin around a draw for results the fifty-move rule spoils.
-    pub score: i32,
+    /// Every root move, the best-ranked first (ties in their given order).
+    pub moves: Vec<RankedMove>,
     /// Whether DTZ tables ranked them (else WDL only).
     pub by_dtz: bool,
 }
 
 impl RootRanking {
-    fn best_of(ranked: Vec<(Move, i32, i32)>, by_dtz: bool) -> RootRanking {
-        let best = ranked.iter().map(|&(_, r, _)| r).max().unwrap_or(0);
-        let score = ranked
+    fn new(mut moves: Vec<RankedMove>, by_dtz: bool) -> RootRanking {
+        moves.sort_by_key(|m| std::cmp::Reverse(m.rank));
+        RootRanking { moves, by_dtz }
+    }
+
+    /// What the tables promise the root: the best-ranked moves' score.
+    pub fn score(&self) -> i32 {
+        self.moves.first().map_or(DRAW, |m| m.score)
+    }
+
+    /// The moves that keep the best result the tables promise.
+    pub fn best(&self) -> impl Iterator<Item = Move> + '_ {
+        let best = self.moves.first().map(|m| m.rank);
+        self.moves
             .iter()
-            .find(|&&(_, r, _)| r == best)
-            .map_or(DRAW, |&(_, _, s)| s);
-        RootRanking {
-            moves: ranked
-                .into_iter()
-                .filter(|&(_, r, _)| r == best)
-                .map(|(m, _, _)| m)
-                .collect(),
-            score,
-            by_dtz,
-        }
+            .take_while(move |m| Some(m.rank) == best)
+            .map(|m| m.mv)
     }
 }
 
@@ -583,12 +594,15 @@ mod tests {
     }
 
     #[test]
-    fn a_won_root_keeps_only_its_quickest_safe_wins() {
+    fn a_won_root_ranks_its_quickest_safe_wins_first() {
         let t = tables();
         let root = board("8/8/8/8/8/2k5/8/KR6 w - - 0 1");
         let moves: Vec<Move> = root.legal_moves().iter().copied().collect();
         let ranking = t.rank_root_moves(&root, &moves, true, |_| false).unwrap();
-        assert!(ranking.by_dtz && ranking.score == TB_WIN);
+        assert!(ranking.by_dtz && ranking.score() == TB_WIN);
+        assert_eq!(ranking.moves.len(), moves.len(), "every move is ranked");
+        assert!(ranking.moves.windows(2).all(|w| w[0].rank >= w[1].rank));
+        let kept: Vec<Move> = ranking.best().collect();
         // Every kept move leaves the defender the shortest DTZ of any move.
         let after = |m: Move| {
             let mut c = root.clone();
@@ -601,24 +615,46 @@ mod tests {
             .filter(|&d| d < 0)
             .max()
             .unwrap();
-        assert!(!ranking.moves.is_empty() && ranking.moves.len() < moves.len());
-        assert!(ranking.moves.iter().all(|&m| after(m) == best), "{best}");
+        assert!(!kept.is_empty() && kept.len() < moves.len());
+        assert!(kept.iter().all(|&m| after(m) == best), "{best}");
+        // Each move's score is what the tables say of it: here a win, or a
+        // draw for a hanging rook.
+        for r in &ranking.moves {
+            let expected = match -after(r.mv).signum() {
+                1 => TB_WIN,
+                0 => DRAW,
+                _ => -TB_WIN,
+            };
+            assert_eq!(r.score, expected, "{}", r.mv.to_uci(false));
+        }
     }
 
     #[test]
-    fn a_drawn_root_drops_exactly_the_losing_moves() {
+    fn a_drawn_root_ranks_exactly_the_losing_moves_last() {
         let t = tables();
         let root = board("8/8/8/6r1/8/4k3/K7/5R2 w - - 0 1");
         let moves: Vec<Move> = root.legal_moves().iter().copied().collect();
         let ranking = t.rank_root_moves(&root, &moves, true, |_| false).unwrap();
-        assert_eq!(ranking.score, DRAW);
+        assert_eq!(ranking.score(), DRAW);
         // python-chess: f1f5 f1f4 f1f3 f1f2 f1g1 lose, the 14 others draw.
-        assert_eq!(ranking.moves.len(), moves.len() - 5);
+        let kept: Vec<Move> = ranking.best().collect();
+        assert_eq!(kept.len(), moves.len() - 5);
         let losing = ["f1f5", "f1f4", "f1f3", "f1f2", "f1g1"];
-        assert!(ranking
-            .moves
+        assert!(kept
             .iter()
             .all(|m| !losing.contains(&m.to_uci(false).as_str())));
+        let last: Vec<&str> = ranking.moves[kept.len()..]
+            .iter()
+            .map(|r| {
+                assert_eq!(r.score, -TB_WIN);
+                losing
+                    .iter()
+                    .find(|&&l| l == r.mv.to_uci(false))
+                    .copied()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(last.len(), 5);
     }
 
     #[test]
