@@ -16,6 +16,13 @@ deeper iterations do not change the pick, so `go depth` to that depth plays
 as it would with time enough. With --clock both play under --tc instead,
 the clock kept here from the wall time of each move.
 
+Games are adjudicated as fastchess's `-resign movecount=3 score=1000
+twosided=true` and `-draw movenumber=40 movecount=8 score=10` do: a win
+when both engines' best lines have scored the same side at least 1000 cp
+(or a mate) on each of the last 6 plies, a draw when both have scored
+within 10 cp of equal on each of the last 16 plies after move 40.
+--no-adjudication plays every game out.
+
     nice -n 10 tools/strength_match.py --elo 2000 --games 40 --pgn e2000.pgn
 
 Needs python-chess (pip install chess) and Stockfish (/usr/games/stockfish).
@@ -34,6 +41,8 @@ import chess.engine
 import chess.pgn
 
 MAX_PLIES = 400
+RESIGN_PLIES, RESIGN_CP = 6, 1000
+DRAW_PLIES, DRAW_CP, DRAW_FROM_PLY = 16, 10, 80
 
 
 def parse_args():
@@ -49,6 +58,11 @@ def parse_args():
     p.add_argument("--plies", type=int, default=4, help="random plies after the start")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--pgn", help="append the games to this file")
+    p.add_argument(
+        "--no-adjudication",
+        action="store_true",
+        help="play every game to its end (mate, draw or the move limit)",
+    )
     p.add_argument(
         "--clock",
         action="store_true",
@@ -94,7 +108,33 @@ def start_engines(args):
     return hoeven, stockfish
 
 
-def play(opening, hoeven_white, engines, tc, game_id, unclocked):
+def think(engine, board, limit, game_id):
+    """The engine's move and its first line's score for White in centipawns
+    (mates as +-100000), or None for either when the engine gave none. The
+    first line is read as such: Stockfish at a limited strength reports four."""
+    with engine.analysis(board, limit, game=game_id, info=chess.engine.INFO_SCORE) as analysis:
+        best = analysis.wait()
+        score = analysis.multipv[0].get("score")
+    white = None if score is None else score.white().score(mate_score=100000)
+    return best.move, white
+
+
+def adjudicated(scores, ply):
+    """The result that the last plies' scores (for White) adjudicate, or None."""
+    recent = scores[-RESIGN_PLIES:]
+    if len(recent) == RESIGN_PLIES and None not in recent:
+        if all(s >= RESIGN_CP for s in recent):
+            return "1-0", "adjudicated win"
+        if all(s <= -RESIGN_CP for s in recent):
+            return "0-1", "adjudicated win"
+    recent = scores[-DRAW_PLIES:]
+    if ply >= DRAW_FROM_PLY and len(recent) == DRAW_PLIES and None not in recent:
+        if all(abs(s) <= DRAW_CP for s in recent):
+            return "1/2-1/2", "adjudicated draw"
+    return None
+
+
+def play(opening, hoeven_white, engines, tc, game_id, unclocked, adjudicate):
     """One game; returns (result from Hoeven's side 1/0.5/0, how it ended, PGN game)."""
     base, inc = tc
     board = opening.copy()
@@ -104,6 +144,7 @@ def play(opening, hoeven_white, engines, tc, game_id, unclocked):
         chess.BLACK: engines[1] if hoeven_white else engines[0],
     }
     clock = {chess.WHITE: base, chess.BLACK: base}
+    scores = []
     ending = None
     while ending is None:
         outcome = board.outcome(claim_draw=True)
@@ -123,16 +164,19 @@ def play(opening, hoeven_white, engines, tc, game_id, unclocked):
         if unclocked:
             limit = unclocked[names[side]]
         started = time.monotonic()
-        result = by_colour[side].play(board, limit, game=game_id)
+        move, score = think(by_colour[side], board, limit, game_id)
         clock[side] -= time.monotonic() - started
         if clock[side] < 0 and not unclocked:
             ending = ("0-1" if side == chess.WHITE else "1-0"), f"{names[side]} lost on time"
             break
         clock[side] += inc
-        if result.move is None:
+        if move is None:
             ending = ("0-1" if side == chess.WHITE else "1-0"), f"{names[side]} resigned"
             break
-        board.push(result.move)
+        board.push(move)
+        scores.append(score)
+        if adjudicate:
+            ending = adjudicated(scores, board.ply())
     text, how = ending
     points = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[text]
     hoeven_points = points if hoeven_white else 1.0 - points
@@ -185,7 +229,9 @@ def main():
                     number, opening, hoeven_white = jobs.get_nowait()
                 except queue.Empty:
                     return
-                points, how, game = play(opening, hoeven_white, engines, tc, number, unclocked)
+                points, how, game = play(
+                    opening, hoeven_white, engines, tc, number, unclocked, not args.no_adjudication
+                )
                 game.headers["Round"] = str(number + 1)
                 game.headers["Event"] = f"Hoeven UCI_Elo {args.elo} vs Stockfish UCI_Elo {args.sf_elo or args.elo}"
                 with lock:

@@ -129,15 +129,15 @@ pub const SKILL_ANCHORS: [SkillAnchor; 5] = [
     },
     SkillAnchor {
         elo: 2500,
-        nodes: 400_000.0,
-        temperature: 4.0,
-        max_loss: 30.0,
+        nodes: 2_000_000.0,
+        temperature: 2.5,
+        max_loss: 20.0,
     },
     SkillAnchor {
         elo: 2850,
-        nodes: 2_000_000.0,
-        temperature: 1.5,
-        max_loss: 10.0,
+        nodes: 8_000_000.0,
+        temperature: 1.0,
+        max_loss: 8.0,
     },
 ];
 /// Lines searched (MultiPV) to choose from.
