@@ -79,7 +79,7 @@ fn a_network_built_in_is_the_default_evaluation() {
     let handshake = e.handshake();
     for line in [
         format!("option name EvalFile type string default {NAME}"),
-        format!("info string NNUE evaluation using {NAME} (embedded) ((768 -> 128) x 2 -> 1)"),
+        format!("info string NNUE evaluation using {NAME} (embedded) ((768 -> 128) x 2 -> 1, 1 output bucket)"),
     ] {
         assert!(handshake.contains(&line), "{line} in {handshake:?}");
     }
@@ -94,7 +94,7 @@ fn a_network_built_in_is_the_default_evaluation() {
     assert_eq!(
         announced,
         vec![format!(
-            "info string NNUE evaluation using {NAME} (embedded) ((768 -> 128) x 2 -> 1)"
+            "info string NNUE evaluation using {NAME} (embedded) ((768 -> 128) x 2 -> 1, 1 output bucket)"
         )]
     );
     assert_eq!(final_evaluation(&mut e), expected);

@@ -47,7 +47,7 @@ impl Seen {
 
 #[test]
 fn incremental_accumulators_equal_a_refresh_along_random_games() {
-    let net = Arc::new(random_network(64, 21).unwrap());
+    let net = Arc::new(random_network(64, 8, 21).unwrap());
     let mut evaluator = Evaluator::new(Some(net));
     let mut rng = StdRng::seed_from_u64(0x5EED);
     let mut seen = Seen::default();

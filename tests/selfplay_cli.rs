@@ -254,7 +254,7 @@ fn compare_pits_two_settings_with_colours_swapped() {
 fn compare_plays_a_network_against_the_hand_crafted_evaluation_until_the_sprt_decides() {
     let dir = scratch("sprt");
     let net = dir.join("random.nnue");
-    let network = testkit::nets::random_network(64, 4).unwrap();
+    let network = testkit::nets::random_network(64, 8, 4).unwrap();
     std::fs::write(&net, network.to_bytes()).unwrap();
     let a = format!("EvalFile={}", s(&net));
     let stdout = succeed(&[

@@ -60,7 +60,7 @@ fn bench_nodes(e: &mut Engine) -> u64 {
 
 #[test]
 fn a_network_file_is_used_and_bad_ones_are_refused() {
-    let net = random_network(128, 7).unwrap();
+    let net = random_network(128, 8, 7).unwrap();
     let bytes = net.to_bytes();
     let good = TempFile::new("good.nnue", &bytes);
     let truncated = TempFile::new("truncated.nnue", &bytes[..bytes.len() / 2]);
@@ -88,7 +88,7 @@ fn a_network_file_is_used_and_bad_ones_are_refused() {
     assert_eq!(
         announced,
         vec![format!(
-            "info string NNUE evaluation using {} ((768 -> 128) x 2 -> 1)",
+            "info string NNUE evaluation using {} ((768 -> 128) x 2 -> 1, 8 output buckets)",
             good.path()
         )]
     );

@@ -135,8 +135,8 @@ mod tests {
         let net = Network::new(
             pattern(768 * hidden, 101),
             vec![64; hidden],
-            pattern(2 * hidden, 61),
-            0,
+            pattern(8 * 2 * hidden, 61),
+            vec![0; 8],
         );
         Arc::new(net.unwrap())
     }

@@ -100,9 +100,7 @@ impl Evaluator {
     pub fn evaluate(&mut self, board: &Board) -> i32 {
         debug_assert!(self.matches_refresh(board), "{board:?}");
         match &mut self.nnue {
-            Some(nnue) => nnue
-                .evaluate(board.side_to_move())
-                .clamp(-EVAL_LIMIT, EVAL_LIMIT),
+            Some(nnue) => nnue.evaluate(board).clamp(-EVAL_LIMIT, EVAL_LIMIT),
             None => {
                 let white = evaluate::evaluate(board, Some(&mut self.pawns), &mut NoTrace).white;
                 white * board.side_to_move().sign()

@@ -5,20 +5,24 @@ use eval::nnue::network::{NetError, Network, INPUTS};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-/// A network of `hidden` neurons with random weights in the ranges a
-/// trained one has (the trainer clips every weight to +/-1.98): first-layer
-/// weights up to +/-0.2, biases that leave most neurons active, output
-/// weights up to +/-1. Hidden sizes above 256 may be refused for output
-/// weights that could overflow.
-pub fn random_network(hidden: usize, seed: u64) -> Result<Network, NetError> {
+/// A network of `hidden` neurons and `buckets` output buckets with random
+/// weights in the ranges a trained one has (the trainer clips every weight
+/// to +/-1.98): first-layer weights up to +/-0.2, biases that leave most
+/// neurons active, output weights up to +/-1. Hidden sizes above 256 may be
+/// refused for output weights that could overflow.
+pub fn random_network(hidden: usize, buckets: usize, seed: u64) -> Result<Network, NetError> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut draw = |n: usize, lo: i16, hi: i16| -> Vec<i16> {
         (0..n).map(|_| rng.gen_range(lo..=hi)).collect()
     };
     let w1 = draw(INPUTS * hidden, -51, 51);
     let b1 = draw(hidden, 0, 128);
-    let w2 = draw(2 * hidden, -64, 64);
-    Network::new(w1, b1, w2, 0)
+    let w2 = draw(buckets * 2 * hidden, -64, 64);
+    let b2 = draw(buckets, -2000, 2000)
+        .into_iter()
+        .map(i32::from)
+        .collect();
+    Network::new(w1, b1, w2, b2)
 }
 
 #[cfg(test)]
@@ -27,9 +31,10 @@ mod tests {
 
     #[test]
     fn random_networks_are_reproducible_and_valid_files() {
-        let a = random_network(32, 9).unwrap();
-        assert_eq!(a, random_network(32, 9).unwrap());
-        assert_ne!(a, random_network(32, 10).unwrap());
+        let a = random_network(32, 8, 9).unwrap();
+        assert_eq!(a, random_network(32, 8, 9).unwrap());
+        assert_ne!(a, random_network(32, 8, 10).unwrap());
+        assert_eq!(a.buckets(), 8);
         assert_eq!(Network::from_bytes(&a.to_bytes()).unwrap(), a);
     }
 }

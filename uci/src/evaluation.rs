@@ -75,10 +75,12 @@ impl Evaluation {
         match &self.network {
             None => "hand-crafted evaluation".to_string(),
             Some(net) => format!(
-                "NNUE evaluation using {}{} ((768 -> {}) x 2 -> 1)",
+                "NNUE evaluation using {}{} ((768 -> {}) x 2 -> 1, {} output bucket{})",
                 self.path,
                 if self.embedded { " (embedded)" } else { "" },
-                net.hidden()
+                net.hidden(),
+                net.buckets(),
+                if net.buckets() == 1 { "" } else { "s" }
             ),
         }
     }
@@ -103,7 +105,8 @@ mod tests {
 
     #[test]
     fn the_embedded_name_selects_the_embedded_network() {
-        let net = Arc::new(Network::new(vec![1; 768 * 8], vec![2; 8], vec![3; 16], 4).unwrap());
+        let net =
+            Arc::new(Network::new(vec![1; 768 * 8], vec![2; 8], vec![3; 16], vec![4]).unwrap());
         let embedded = Embedded {
             name: "hoeven-test.nnue",
             network: Ok(Arc::clone(&net)),
@@ -112,7 +115,7 @@ mod tests {
         assert_eq!(e.network(), Some(net));
         assert_eq!(
             e.describe(),
-            "NNUE evaluation using hoeven-test.nnue (embedded) ((768 -> 8) x 2 -> 1)"
+            "NNUE evaluation using hoeven-test.nnue (embedded) ((768 -> 8) x 2 -> 1, 1 output bucket)"
         );
         // Another name is a file, and the empty one the hand-crafted
         // evaluation, embedded network or not.

@@ -1,5 +1,5 @@
-//! NNUE inference: a perspective network `(768 -> H) x 2 -> 1` with SCReLU,
-//! in integers as quantised by the trainer (`docs/nets.md`), with its first
+//! NNUE inference: a perspective network `(768 -> H) x 2 -> 1` with SCReLU
+//! and output buckets by material, in integers as quantised by the trainer (`docs/nets.md`), with its first
 //! layer updated incrementally along the search.
 
 mod accumulator;
@@ -10,7 +10,7 @@ mod output;
 use accumulator::Accumulators;
 pub use embedded::{embedded, Embedded};
 use movegen::{Board, Color, Move};
-pub use network::{feature, NetError, Network, INPUTS};
+pub use network::{feature, output_bucket, NetError, Network, INPUTS};
 use std::sync::Arc;
 
 /// First-layer quantisation: W1 and b1 are stored as `round(w * QA)`.
@@ -61,15 +61,16 @@ impl Nnue {
         self.accumulators.current(&self.net) == fresh.current(&self.net)
     }
 
-    /// The evaluation of the current entry, in centipawns from the side to
-    /// move's point of view.
-    pub fn evaluate(&mut self, side_to_move: Color) -> i32 {
+    /// The evaluation of the current entry, which must be `board`'s, in
+    /// centipawns from the side to move's point of view.
+    pub fn evaluate(&mut self, board: &Board) -> i32 {
+        let bucket = output_bucket(board.occupied().count(), self.net.buckets());
         let (white, black) = self.accumulators.current(&self.net);
-        let (us, them) = match side_to_move {
+        let (us, them) = match board.side_to_move() {
             Color::White => (white, black),
             Color::Black => (black, white),
         };
-        output::evaluate(&self.net, us, them)
+        output::evaluate(&self.net, bucket, us, them)
     }
 }
 
@@ -78,7 +79,7 @@ impl Nnue {
 pub fn evaluate(net: &Arc<Network>, board: &Board) -> i32 {
     let mut nnue = Nnue::new(Arc::clone(net));
     nnue.reset(board);
-    nnue.evaluate(board.side_to_move())
+    nnue.evaluate(board)
 }
 
 #[cfg(test)]

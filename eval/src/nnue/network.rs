@@ -1,21 +1,24 @@
 //! The network file: reading and checking the format shared with the
 //! trainer (`docs/nets.md`), and writing it back.
 //!
-//! Layout, little-endian: the magic `HVNNUE01`; the hidden size `H` (u32);
-//! the FNV-1a 32-bit hash of every byte after the 16-byte header (u32);
-//! then `W1` (i16, 768 rows of `H`, feature-major), `b1` (i16 x H), `W2`
-//! (i16 x 2H, the side to move's half first) and `b2` (i32).
+//! Layout, little-endian: the magic `HVNNUE02`; the hidden size `H` (u32);
+//! the number of output buckets `B` (u32); the FNV-1a 32-bit hash of every
+//! byte after the 20-byte header (u32); then `W1` (i16, 768 rows of `H`,
+//! feature-major), `b1` (i16 x H), `W2` (i16, B rows of 2H, each the side
+//! to move's half first) and `b2` (i32 x B).
 
 use movegen::{Color, Piece, Square};
 use std::fmt;
 use std::path::Path;
 
-pub const MAGIC: &[u8; 8] = b"HVNNUE01";
-const HEADER_BYTES: usize = 16;
+pub const MAGIC: &[u8; 8] = b"HVNNUE02";
+const HEADER_BYTES: usize = 20;
 /// Input features: (own/other side) x six piece kinds x 64 squares.
 pub const INPUTS: usize = 768;
 /// The largest hidden layer a file may declare.
 pub const MAX_HIDDEN: usize = 4096;
+/// The most output buckets a file may declare.
+pub const MAX_BUCKETS: usize = 16;
 /// Pieces on a legal board, hence active features per perspective at most.
 const MAX_ACTIVE: i32 = 32;
 /// The trainer clips W2 so that its quantised weights stay within this; the
@@ -34,6 +37,16 @@ pub fn feature(perspective: Color, piece: Piece, sq: Square) -> usize {
     f
 }
 
+/// The output bucket of a position with `pieces` pieces (kings included)
+/// among `buckets`: the material left splits the game into phases that each
+/// get their own output layer, from bucket 0 (bare kings) to `buckets - 1`
+/// (all 32 pieces). The engine and the trainer both choose it here.
+#[inline(always)]
+pub fn output_bucket(pieces: u32, buckets: usize) -> usize {
+    let left = pieces.clamp(2, 32) as usize - 2;
+    left * buckets / 31
+}
+
 /// Why a network file was refused.
 #[derive(Debug)]
 pub enum NetError {
@@ -41,6 +54,8 @@ pub enum NetError {
     BadMagic,
     /// `H` is 0 or above [`MAX_HIDDEN`].
     BadHiddenSize(u32),
+    /// `B` is 0 or above [`MAX_BUCKETS`].
+    BadBucketCount(u32),
     /// The length does not match the `H` the header declares.
     BadLength {
         expected: usize,
@@ -71,9 +86,12 @@ impl fmt::Display for NetError {
             NetError::BadHiddenSize(h) => {
                 write!(f, "hidden size {h} is outside 1..={MAX_HIDDEN}")
             }
+            NetError::BadBucketCount(b) => {
+                write!(f, "{b} output buckets is outside 1..={MAX_BUCKETS}")
+            }
             NetError::BadLength { expected, found } => write!(
                 f,
-                "{found} bytes where the header's hidden size needs {expected} (truncated?)"
+                "{found} bytes where the header's sizes need {expected} (truncated?)"
             ),
             NetError::BadHash { stored, computed } => write!(
                 f,
@@ -96,16 +114,19 @@ impl fmt::Display for NetError {
 
 impl std::error::Error for NetError {}
 
-/// A quantised perspective network `(768 -> H) x 2 -> 1` with SCReLU.
+/// A quantised perspective network `(768 -> H) x 2 -> 1` with SCReLU and
+/// `B` output buckets.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     hidden: usize,
     /// Feature-major: the row of feature `f` is `w1[f * hidden..][..hidden]`.
     w1: Vec<i16>,
     b1: Vec<i16>,
-    /// The side to move's weights, then the other side's.
+    /// Bucket-major rows of `2 * hidden`: the side to move's weights, then
+    /// the other side's.
     w2: Vec<i16>,
-    b2: i32,
+    /// One bias per bucket.
+    b2: Vec<i32>,
 }
 
 /// FNV-1a, 32 bits.
@@ -115,9 +136,9 @@ pub fn fnv1a(bytes: &[u8]) -> u32 {
     })
 }
 
-/// The file length for hidden size `hidden`.
-pub fn file_len(hidden: usize) -> usize {
-    HEADER_BYTES + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4
+/// The file length for hidden size `hidden` and `buckets` output buckets.
+pub fn file_len(hidden: usize, buckets: usize) -> usize {
+    HEADER_BYTES + 2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
 }
 
 fn i16s(bytes: &[u8]) -> Vec<i16> {
@@ -128,15 +149,24 @@ fn i16s(bytes: &[u8]) -> Vec<i16> {
 }
 
 impl Network {
-    /// A network from its parts; checked as a file would be.
-    pub fn new(w1: Vec<i16>, b1: Vec<i16>, w2: Vec<i16>, b2: i32) -> Result<Network, NetError> {
-        let hidden = b1.len();
+    /// A network from its parts (one output bias per bucket); checked as a
+    /// file would be.
+    pub fn new(
+        w1: Vec<i16>,
+        b1: Vec<i16>,
+        w2: Vec<i16>,
+        b2: Vec<i32>,
+    ) -> Result<Network, NetError> {
+        let (hidden, buckets) = (b1.len(), b2.len());
         if hidden == 0 || hidden > MAX_HIDDEN {
             return Err(NetError::BadHiddenSize(hidden as u32));
         }
-        let expected = file_len(hidden);
-        let found = HEADER_BYTES + 2 * (w1.len() + b1.len() + w2.len()) + 4;
-        if w1.len() != INPUTS * hidden || w2.len() != 2 * hidden {
+        if buckets == 0 || buckets > MAX_BUCKETS {
+            return Err(NetError::BadBucketCount(buckets as u32));
+        }
+        let expected = file_len(hidden, buckets);
+        let found = HEADER_BYTES + 2 * (w1.len() + b1.len() + w2.len()) + 4 * buckets;
+        if w1.len() != INPUTS * hidden || w2.len() != buckets * 2 * hidden {
             return Err(NetError::BadLength { expected, found });
         }
         let net = Network {
@@ -168,39 +198,47 @@ impl Network {
         if hidden == 0 || hidden > MAX_HIDDEN {
             return Err(NetError::BadHiddenSize(declared));
         }
-        let expected = file_len(hidden);
+        let declared = word(12);
+        let buckets = declared as usize;
+        if buckets == 0 || buckets > MAX_BUCKETS {
+            return Err(NetError::BadBucketCount(declared));
+        }
+        let expected = file_len(hidden, buckets);
         if bytes.len() != expected {
             return Err(NetError::BadLength {
                 expected,
                 found: bytes.len(),
             });
         }
-        let stored = word(12);
+        let stored = word(16);
         let computed = fnv1a(&bytes[HEADER_BYTES..]);
         if stored != computed {
             return Err(NetError::BadHash { stored, computed });
         }
         let (w1, rest) = bytes[HEADER_BYTES..].split_at(2 * INPUTS * hidden);
         let (b1, rest) = rest.split_at(2 * hidden);
-        let (w2, b2) = rest.split_at(4 * hidden);
-        Network::new(
-            i16s(w1),
-            i16s(b1),
-            i16s(w2),
-            i32::from_le_bytes([b2[0], b2[1], b2[2], b2[3]]),
-        )
+        let (w2, b2) = rest.split_at(buckets * 4 * hidden);
+        let b2 = b2
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        Network::new(i16s(w1), i16s(b1), i16s(w2), b2)
     }
 
     /// The file's bytes, header and hash included.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut body = Vec::with_capacity(file_len(self.hidden) - HEADER_BYTES);
+        let len = file_len(self.hidden, self.buckets());
+        let mut body = Vec::with_capacity(len - HEADER_BYTES);
         for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             body.extend_from_slice(&v.to_le_bytes());
         }
-        body.extend_from_slice(&self.b2.to_le_bytes());
-        let mut bytes = Vec::with_capacity(file_len(self.hidden));
+        for b in &self.b2 {
+            body.extend_from_slice(&b.to_le_bytes());
+        }
+        let mut bytes = Vec::with_capacity(len);
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.buckets() as u32).to_le_bytes());
         bytes.extend_from_slice(&fnv1a(&body).to_le_bytes());
         bytes.extend_from_slice(&body);
         bytes
@@ -229,16 +267,22 @@ impl Network {
             return Err(NetError::OutputWeightOutOfRange { index, value });
         }
         let qa = i64::from(super::QA);
-        let largest_sum: i64 = self.w2.iter().map(|&w| i64::from(w).abs() * qa * qa).sum();
-        let largest_out = largest_sum / qa + i64::from(self.b2).abs();
-        if largest_sum > i64::from(i32::MAX) || largest_out > i64::from(i32::MAX) {
-            return Err(NetError::OutputOverflow);
+        for (row, &b2) in self.w2.chunks_exact(2 * self.hidden).zip(&self.b2) {
+            let largest_sum: i64 = row.iter().map(|&w| i64::from(w).abs() * qa * qa).sum();
+            let largest_out = largest_sum / qa + i64::from(b2).abs();
+            if largest_sum > i64::from(i32::MAX) || largest_out > i64::from(i32::MAX) {
+                return Err(NetError::OutputOverflow);
+            }
         }
         Ok(())
     }
 
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    pub fn buckets(&self) -> usize {
+        self.b2.len()
     }
 
     /// The first-layer weights of feature `feature`.
@@ -251,11 +295,11 @@ impl Network {
         &self.b1
     }
 
-    pub(crate) fn output_weights(&self) -> (&[i16], &[i16]) {
-        self.w2.split_at(self.hidden)
-    }
-
-    pub(crate) fn output_bias(&self) -> i32 {
-        self.b2
+    /// The output layer of `bucket`: the side to move's weights, the other
+    /// side's and the bias.
+    pub(crate) fn output_layer(&self, bucket: usize) -> (&[i16], &[i16], i32) {
+        let row = &self.w2[bucket * 2 * self.hidden..(bucket + 1) * 2 * self.hidden];
+        let (us, them) = row.split_at(self.hidden);
+        (us, them, self.b2[bucket])
     }
 }

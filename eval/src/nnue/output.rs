@@ -5,13 +5,14 @@ use super::network::Network;
 use super::{QA, QB, SCALE};
 use wide::{i16x16, i32x8};
 
-/// `out = b2 + sum screlu(us) * W2[..H] + sum screlu(them) * W2[H..]`, in
-/// centipawns from the side to move's point of view.
+/// `out = b2 + sum screlu(us) * W2[..H] + sum screlu(them) * W2[H..]` with
+/// the output layer of `bucket`, in centipawns from the side to move's
+/// point of view.
 #[inline]
-pub(crate) fn evaluate(net: &Network, us: &[i16], them: &[i16]) -> i32 {
-    let (w_us, w_them) = net.output_weights();
+pub(crate) fn evaluate(net: &Network, bucket: usize, us: &[i16], them: &[i16]) -> i32 {
+    let (w_us, w_them, b2) = net.output_layer(bucket);
     let sum = screlu_dot(us, w_us) + screlu_dot(them, w_them);
-    let out = sum / QA + net.output_bias();
+    let out = sum / QA + b2;
     (i64::from(out) * i64::from(SCALE) / i64::from(QA * QB)) as i32
 }
 

@@ -1,4 +1,4 @@
-use super::network::{file_len, NetError, Network, INPUTS};
+use super::network::{file_len, output_bucket, NetError, Network, INPUTS};
 use super::{evaluate, Nnue, QA, QB, SCALE};
 use crate::tests::{flip, random_positions, Rng};
 use movegen::{Board, Color, Piece, PieceKind, Square};
@@ -9,8 +9,9 @@ struct FloatNet {
     hidden: usize,
     w1: Vec<f64>,
     b1: Vec<f64>,
+    /// Bucket-major rows of 2H.
     w2: Vec<f64>,
-    b2: f64,
+    b2: Vec<f64>,
 }
 
 impl Rng {
@@ -21,7 +22,7 @@ impl Rng {
 }
 
 impl FloatNet {
-    fn random(hidden: usize, seed: u64) -> FloatNet {
+    fn random(hidden: usize, buckets: usize, seed: u64) -> FloatNet {
         let mut rng = Rng(seed);
         FloatNet {
             hidden,
@@ -29,8 +30,10 @@ impl FloatNet {
                 .map(|_| rng.uniform(-0.15, 0.15))
                 .collect(),
             b1: (0..hidden).map(|_| rng.uniform(0.0, 0.6)).collect(),
-            w2: (0..2 * hidden).map(|_| rng.uniform(-1.0, 1.0)).collect(),
-            b2: rng.uniform(-0.2, 0.2),
+            w2: (0..buckets * 2 * hidden)
+                .map(|_| rng.uniform(-1.0, 1.0))
+                .collect(),
+            b2: (0..buckets).map(|_| rng.uniform(-0.2, 0.2)).collect(),
         }
     }
 
@@ -45,7 +48,10 @@ impl FloatNet {
             q(&self.w1, QA),
             q(&self.b1, QA),
             q(&self.w2, QB),
-            (self.b2 * f64::from(QA * QB)).round() as i32,
+            self.b2
+                .iter()
+                .map(|b| (b * f64::from(QA * QB)).round() as i32)
+                .collect(),
         )
         .unwrap()
     }
@@ -53,20 +59,25 @@ impl FloatNet {
     /// The same network with the quantised weights, back in floating point.
     fn dequantised(net: &Network) -> FloatNet {
         let bytes = net.to_bytes();
-        let h = net.hidden();
-        let word = |i: usize| f64::from(i16::from_le_bytes([bytes[16 + 2 * i], bytes[17 + 2 * i]]));
-        let end = 16 + 2 * (INPUTS * h + 3 * h);
-        let b2 = i32::from_le_bytes([bytes[end], bytes[end + 1], bytes[end + 2], bytes[end + 3]]);
+        let (h, buckets) = (net.hidden(), net.buckets());
+        let word = |i: usize| f64::from(i16::from_le_bytes([bytes[20 + 2 * i], bytes[21 + 2 * i]]));
+        let end = 20 + 2 * (INPUTS * h + h + buckets * 2 * h);
+        let b2 = |k: usize| {
+            let at = end + 4 * k;
+            i32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+        };
         FloatNet {
             hidden: h,
             w1: (0..INPUTS * h).map(|i| word(i) / f64::from(QA)).collect(),
             b1: (0..h)
                 .map(|i| word(INPUTS * h + i) / f64::from(QA))
                 .collect(),
-            w2: (0..2 * h)
+            w2: (0..buckets * 2 * h)
                 .map(|i| word(INPUTS * h + h + i) / f64::from(QB))
                 .collect(),
-            b2: f64::from(b2) / f64::from(QA * QB),
+            b2: (0..buckets)
+                .map(|k| f64::from(b2(k)) / f64::from(QA * QB))
+                .collect(),
         }
     }
 
@@ -93,10 +104,12 @@ impl FloatNet {
         let us = accumulate(board.side_to_move());
         let them = accumulate(!board.side_to_move());
         let screlu = |x: f64| x.clamp(0.0, 1.0).powi(2);
-        let out = self.b2
+        // The contract's bucket: (pieces - 2) * B / 31.
+        let bucket = (board.occupied().count() as usize - 2) * self.b2.len() / 31;
+        let out = self.b2[bucket]
             + us.iter()
                 .chain(&them)
-                .zip(&self.w2)
+                .zip(&self.w2[bucket * 2 * h..])
                 .map(|(&x, w)| screlu(x) * w)
                 .sum::<f64>();
         out * f64::from(SCALE)
@@ -104,19 +117,19 @@ impl FloatNet {
 }
 
 fn random_net(hidden: usize, seed: u64) -> Arc<Network> {
-    Arc::new(FloatNet::random(hidden, seed).quantise())
+    Arc::new(FloatNet::random(hidden, 8, seed).quantise())
 }
 
 #[test]
 fn integer_inference_matches_the_float_network() {
     // 40 is not a multiple of the output layer's 16 lanes.
-    for hidden in [128, 40] {
-        matches_the_float_network(hidden);
+    for (hidden, buckets) in [(128, 1), (40, 1), (64, 8), (32, 3)] {
+        matches_the_float_network(hidden, buckets);
     }
 }
 
-fn matches_the_float_network(hidden: usize) {
-    let float = FloatNet::random(hidden, 1);
+fn matches_the_float_network(hidden: usize, buckets: usize) {
+    let float = FloatNet::random(hidden, buckets, 1);
     let net = Arc::new(float.quantise());
     let dequantised = FloatNet::dequantised(&net);
     let positions = random_positions(40, 99);
@@ -191,14 +204,14 @@ fn incremental_updates_match_a_refresh_over_moves_and_null_moves() {
             }
             // Evaluate only now and then, so that updates span several plies.
             if rng.below(3) == 0 {
-                assert_eq!(nnue.evaluate(child.side_to_move()), evaluate(&net, &child));
+                assert_eq!(nnue.evaluate(&child), evaluate(&net, &child));
             }
             line.push(child);
             if rng.below(4) == 0 && line.len() > 1 {
                 nnue.pop();
                 line.pop();
                 let back = line.last().unwrap();
-                assert_eq!(nnue.evaluate(back.side_to_move()), evaluate(&net, back));
+                assert_eq!(nnue.evaluate(back), evaluate(&net, back));
             }
         }
     }
@@ -208,8 +221,25 @@ fn incremental_updates_match_a_refresh_over_moves_and_null_moves() {
 fn a_written_network_reads_back() {
     let net = random_net(16, 2);
     let bytes = net.to_bytes();
-    assert_eq!(bytes.len(), file_len(16));
+    assert_eq!(bytes.len(), file_len(16, 8));
+    assert_eq!(&bytes[..16], b"HVNNUE02\x10\0\0\0\x08\0\0\0");
     assert_eq!(Network::from_bytes(&bytes).unwrap(), *net);
+}
+
+#[test]
+fn output_buckets_split_the_material_evenly() {
+    for buckets in [1, 2, 8, 16] {
+        assert_eq!(output_bucket(2, buckets), 0);
+        assert_eq!(output_bucket(32, buckets), buckets - 1);
+        let counts = (2..=32).fold(vec![0; buckets], |mut c, pieces| {
+            c[output_bucket(pieces, buckets)] += 1;
+            c
+        });
+        let (least, most) = (counts.iter().min(), counts.iter().max());
+        assert!(most.unwrap() - least.unwrap() <= 1, "{counts:?}");
+    }
+    assert_eq!(output_bucket(5, 8), 0);
+    assert_eq!(output_bucket(6, 8), 1);
 }
 
 #[test]
@@ -254,6 +284,20 @@ fn bad_files_are_refused_with_the_reason() {
         Network::from_bytes(&larger),
         Err(NetError::BadLength { .. })
     ));
+    for b in [0u32, 17] {
+        let mut buckets = good.clone();
+        buckets[12..16].copy_from_slice(&b.to_le_bytes());
+        assert!(matches!(
+            Network::from_bytes(&buckets),
+            Err(NetError::BadBucketCount(x)) if x == b
+        ));
+    }
+    let mut fewer = good.clone();
+    fewer[12..16].copy_from_slice(&4u32.to_le_bytes());
+    assert!(matches!(
+        Network::from_bytes(&fewer),
+        Err(NetError::BadLength { .. })
+    ));
 
     let missing = std::path::Path::new("/nonexistent/hoeven.nnue");
     assert!(matches!(Network::load(missing), Err(NetError::Io(_))));
@@ -264,7 +308,7 @@ fn weights_that_could_overflow_are_refused() {
     let h = 4;
     let mut w1 = vec![0i16; INPUTS * h];
     w1[h * 100 + 2] = 1100;
-    let result = Network::new(w1, vec![0; h], vec![1; 2 * h], 0);
+    let result = Network::new(w1, vec![0; h], vec![1; 2 * h], vec![0]);
     assert!(matches!(
         result,
         Err(NetError::AccumulatorOverflow { neuron: 2 })
@@ -272,7 +316,7 @@ fn weights_that_could_overflow_are_refused() {
 
     let mut w2 = vec![1i16; 2 * h];
     w2[5] = -128;
-    let result = Network::new(vec![0; INPUTS * h], vec![0; h], w2, 0);
+    let result = Network::new(vec![0; INPUTS * h], vec![0; h], w2, vec![0]);
     assert!(matches!(
         result,
         Err(NetError::OutputWeightOutOfRange {
@@ -281,8 +325,19 @@ fn weights_that_could_overflow_are_refused() {
         })
     ));
 
-    let result = Network::new(vec![0; INPUTS * 512], vec![0; 512], vec![127; 1024], 0);
+    // The first bucket's weights overflow the sum; a bias alone at the
+    // limit does not.
+    let mut w2 = vec![127i16; 1024];
+    w2.extend(vec![0; 1024]);
+    let result = Network::new(vec![0; INPUTS * 512], vec![0; 512], w2.clone(), vec![0, 0]);
     assert!(matches!(result, Err(NetError::OutputOverflow)));
+    let w2 = vec![0; 2048];
+    let result = Network::new(vec![0; INPUTS * 512], vec![0; 512], w2, vec![0, i32::MAX]);
+    assert!(result.is_ok());
+    let result = Network::new(vec![0; INPUTS * 4], vec![0; 4], vec![0; 16], vec![0]);
+    assert!(matches!(result, Err(NetError::BadLength { .. })));
+    let result = Network::new(vec![0; INPUTS * 4], vec![0; 4], vec![0; 8], vec![]);
+    assert!(matches!(result, Err(NetError::BadBucketCount(0))));
 }
 
 #[test]

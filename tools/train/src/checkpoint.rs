@@ -2,17 +2,17 @@
 //! the epoch reached, enough to resume a run where it stopped (each epoch's
 //! shuffle depends on the seed and the epoch alone).
 //!
-//! Layout, little-endian: magic `HVTRAIN1`, H (u32), epoch (u32), optimiser
-//! steps (u64), then the parameters, m and v (f32 each, the network's flat
-//! order).
+//! Layout, little-endian: magic `HVTRAIN2`, H (u32), output buckets (u32),
+//! epoch (u32), optimiser steps (u64), then the parameters, m and v (f32
+//! each, the network's flat order).
 
 use crate::adamw::AdamW;
-use crate::network::Network;
+use crate::network::{Network, Shape};
 use std::fmt;
 use std::path::Path;
 
-const MAGIC: &[u8; 8] = b"HVTRAIN1";
-const HEADER: usize = 24;
+const MAGIC: &[u8; 8] = b"HVTRAIN2";
+const HEADER: usize = 28;
 
 pub struct Checkpoint {
     pub net: Network,
@@ -24,9 +24,10 @@ pub struct Checkpoint {
 pub enum CheckpointError {
     Io(std::io::Error),
     Magic,
-    /// The hidden size is out of range or the length does not match it.
+    /// The sizes are out of range or the length does not match them.
     Shape {
         hidden: u32,
+        buckets: u32,
         len: usize,
     },
 }
@@ -35,10 +36,15 @@ impl fmt::Display for CheckpointError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CheckpointError::Io(e) => write!(f, "{e}"),
-            CheckpointError::Magic => write!(f, "not a checkpoint: no HVTRAIN1 magic"),
-            CheckpointError::Shape { hidden, len } => write!(
+            CheckpointError::Magic => write!(f, "not a checkpoint: no HVTRAIN2 magic"),
+            CheckpointError::Shape {
+                hidden,
+                buckets,
+                len,
+            } => write!(
                 f,
-                "checkpoint of {len} bytes does not hold a net with {hidden} hidden neurons"
+                "checkpoint of {len} bytes does not hold a net with {hidden} hidden neurons \
+                 and {buckets} output buckets"
             ),
         }
     }
@@ -51,7 +57,9 @@ impl Checkpoint {
         let params = self.net.params();
         let mut bytes = Vec::with_capacity(HEADER + 12 * params.len());
         bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&(self.net.hidden() as u32).to_le_bytes());
+        let shape = self.net.shape();
+        bytes.extend_from_slice(&(shape.hidden as u32).to_le_bytes());
+        bytes.extend_from_slice(&(shape.buckets as u32).to_le_bytes());
         bytes.extend_from_slice(&(self.epoch as u32).to_le_bytes());
         bytes.extend_from_slice(&self.optimiser.steps.to_le_bytes());
         for x in params
@@ -71,17 +79,25 @@ impl Checkpoint {
         let u32_at = |at: usize| {
             u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
         };
-        let hidden = u32_at(8);
-        let epoch = u32_at(12) as usize;
+        let (hidden, buckets) = (u32_at(8), u32_at(12));
+        let epoch = u32_at(16) as usize;
         let mut steps = [0u8; 8];
-        steps.copy_from_slice(&bytes[16..24]);
-        let shape = CheckpointError::Shape {
+        steps.copy_from_slice(&bytes[20..28]);
+        let error = CheckpointError::Shape {
             hidden,
+            buckets,
             len: bytes.len(),
         };
-        let n = Network::param_count(hidden as usize);
+        let shape = Shape {
+            hidden: hidden as usize,
+            buckets: buckets as usize,
+        };
+        if !shape.is_valid() {
+            return Err(error);
+        }
+        let n = Network::param_count(shape);
         if bytes.len() != HEADER + 12 * n {
-            return Err(shape);
+            return Err(error);
         }
         let mut floats = bytes[HEADER..]
             .chunks_exact(4)
@@ -89,7 +105,7 @@ impl Checkpoint {
         let params = floats.by_ref().take(n).collect();
         let m = floats.by_ref().take(n).collect();
         let v = floats.collect();
-        let net = Network::from_params(hidden as usize, params).ok_or(shape)?;
+        let net = Network::from_params(shape, params).ok_or(error)?;
         Ok(Checkpoint {
             net,
             optimiser: AdamW {
@@ -112,7 +128,13 @@ mod tests {
 
     #[test]
     fn a_checkpoint_reads_back_and_bad_ones_are_refused() {
-        let net = Network::random(8, 3);
+        let net = Network::random(
+            Shape {
+                hidden: 8,
+                buckets: 3,
+            },
+            3,
+        );
         let mut optimiser = AdamW::new(net.params().len());
         optimiser.m[5] = 0.25;
         optimiser.v[7] = 0.5;
@@ -129,7 +151,11 @@ mod tests {
         assert_eq!(back.epoch, 17);
         assert!(matches!(
             Checkpoint::from_bytes(&bytes[..bytes.len() - 4]),
-            Err(CheckpointError::Shape { hidden: 8, .. })
+            Err(CheckpointError::Shape {
+                hidden: 8,
+                buckets: 3,
+                ..
+            })
         ));
         assert!(matches!(
             Checkpoint::from_bytes(b"HVNNUE01"),
@@ -140,6 +166,12 @@ mod tests {
         assert!(matches!(
             Checkpoint::from_bytes(&zero),
             Err(CheckpointError::Shape { hidden: 0, .. })
+        ));
+        let mut many = bytes.clone();
+        many[12..16].copy_from_slice(&1000u32.to_le_bytes());
+        assert!(matches!(
+            Checkpoint::from_bytes(&many),
+            Err(CheckpointError::Shape { buckets: 1000, .. })
         ));
     }
 }

@@ -19,6 +19,7 @@ mod trainer;
 
 use checkpoint::Checkpoint;
 use convert::{Filter, Split};
+use network::Shape;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -46,6 +47,7 @@ fn usage() -> String {
       PREFIX-e<N>.nnue, PREFIX-e<N>.ckpt every --save-every epochs.
       --validation FILE      binary records for the validation loss
       --hidden H             hidden neurons per perspective ({hidden})
+      --output-buckets B     output layers chosen by the number of pieces ({buckets})
       --epochs N             passes over the data ({epochs})
       --batch N              positions per step ({batch})
       --lr X                 AdamW learning rate ({lr})
@@ -74,7 +76,8 @@ fn usage() -> String {
         max_score = f.max_score,
         block = convert::SPLIT_BLOCK,
         share = Split::DEFAULT_FRACTION,
-        hidden = t.hidden,
+        hidden = t.shape.hidden,
+        buckets = t.shape.buckets,
         epochs = t.epochs,
         batch = t.batch,
         lr = t.lr,
@@ -247,7 +250,10 @@ fn run_train(argv: &[String]) -> Result<(), String> {
             .collect::<Result<_, _>>()?,
     };
     let settings = Settings {
-        hidden: flags.number("--hidden", d.hidden)?,
+        shape: Shape {
+            hidden: flags.number("--hidden", d.shape.hidden)?,
+            buckets: flags.number("--output-buckets", d.shape.buckets)?,
+        },
         epochs: flags.number("--epochs", d.epochs)?,
         batch: flags.number("--batch", d.batch)?,
         lr: flags.number("--lr", d.lr)?,
@@ -260,10 +266,11 @@ fn run_train(argv: &[String]) -> Result<(), String> {
         save_every: flags.number("--save-every", d.save_every)?,
     };
     flags.finish()?;
-    if settings.hidden == 0 || settings.hidden > network::MAX_HIDDEN || settings.batch == 0 {
+    if !settings.shape.is_valid() || settings.batch == 0 {
         return Err(format!(
-            "--hidden must be 1 to {} and --batch at least 1",
-            network::MAX_HIDDEN
+            "--hidden must be 1 to {}, --output-buckets 1 to {} and --batch at least 1",
+            network::MAX_HIDDEN,
+            network::MAX_BUCKETS
         ));
     }
     if threads > 0 {
@@ -280,11 +287,11 @@ fn run_train(argv: &[String]) -> Result<(), String> {
     let start = match &resume {
         Some(path) => {
             let c = Checkpoint::load(Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
-            if c.net.hidden() != settings.hidden {
+            if c.net.shape() != settings.shape {
                 return Err(format!(
-                    "{path} holds a net with {} hidden neurons, not {}",
-                    c.net.hidden(),
-                    settings.hidden
+                    "{path} holds a net of {:?}, not {:?}",
+                    c.net.shape(),
+                    settings.shape
                 ));
             }
             Start {

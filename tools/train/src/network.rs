@@ -1,7 +1,9 @@
 //! The float network of the contract in docs/nets.md: a perspective net
-//! `(768 -> H) x 2 -> 1` with SCReLU, its forward pass and its gradient.
+//! `(768 -> H) x 2 -> 1` with SCReLU and `B` output buckets by material, its
+//! forward pass and its gradient.
 //!
-//! All parameters live in one flat vector, `[W1 | b1 | W2 | b2]`, so that the
+//! All parameters live in one flat vector, `[W1 | b1 | W2 | b2]` (W2 as B
+//! rows of 2H, b2 as B biases), so that the
 //! optimiser and the checkpoints treat them alike. W1 is feature-major (the
 //! row of an input is contiguous), as in the file: a position touches only
 //! its ~32 active rows.
@@ -20,11 +22,25 @@ pub const SCALE: f32 = eval::nnue::SCALE as f32;
 /// W2 stays within +-127.
 pub const CLIP: f32 = 1.98;
 
-pub use eval::nnue::network::MAX_HIDDEN;
+pub use eval::nnue::network::{MAX_BUCKETS, MAX_HIDDEN};
+use eval::nnue::output_bucket;
+
+/// A net's sizes: hidden neurons per perspective and output buckets.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Shape {
+    pub hidden: usize,
+    pub buckets: usize,
+}
+
+impl Shape {
+    pub fn is_valid(self) -> bool {
+        (1..=MAX_HIDDEN).contains(&self.hidden) && (1..=MAX_BUCKETS).contains(&self.buckets)
+    }
+}
 
 #[derive(Clone, PartialEq, Debug)]
 pub struct Network {
-    hidden: usize,
+    shape: Shape,
     params: Vec<f32>,
 }
 
@@ -36,48 +52,48 @@ struct Layout {
     len: usize,
 }
 
-fn layout(hidden: usize) -> Layout {
-    let b1 = INPUTS * hidden;
-    let w2 = b1 + hidden;
-    let b2 = w2 + 2 * hidden;
+fn layout(shape: Shape) -> Layout {
+    let b1 = INPUTS * shape.hidden;
+    let w2 = b1 + shape.hidden;
+    let b2 = w2 + shape.buckets * 2 * shape.hidden;
     Layout {
         b1,
         w2,
         b2,
-        len: b2 + 1,
+        len: b2 + shape.buckets,
     }
 }
 
 impl Network {
     /// Weights uniform in +-1/sqrt(fan-in), biases 0.
-    pub fn random(hidden: usize, seed: u64) -> Network {
+    pub fn random(shape: Shape, seed: u64) -> Network {
         let mut rng = StdRng::seed_from_u64(seed);
-        let l = layout(hidden);
+        let l = layout(shape);
         let mut params = vec![0.0; l.len];
         let a1 = 1.0 / (INPUTS as f32).sqrt();
-        let a2 = 1.0 / ((2 * hidden) as f32).sqrt();
+        let a2 = 1.0 / ((2 * shape.hidden) as f32).sqrt();
         for w in &mut params[..l.b1] {
             *w = rng.gen_range(-a1..a1);
         }
         for w in &mut params[l.w2..l.b2] {
             *w = rng.gen_range(-a2..a2);
         }
-        Network { hidden, params }
+        Network { shape, params }
     }
 
-    /// A network from its flat parameters; `None` when the count does not
-    /// match `hidden`.
-    pub fn from_params(hidden: usize, params: Vec<f32>) -> Option<Network> {
-        (hidden > 0 && hidden <= MAX_HIDDEN && params.len() == Network::param_count(hidden))
-            .then_some(Network { hidden, params })
+    /// A network from its flat parameters; `None` when the shape is out of
+    /// range or the count does not match it.
+    pub fn from_params(shape: Shape, params: Vec<f32>) -> Option<Network> {
+        (shape.is_valid() && params.len() == Network::param_count(shape))
+            .then_some(Network { shape, params })
     }
 
-    pub fn param_count(hidden: usize) -> usize {
-        layout(hidden).len
+    pub fn param_count(shape: Shape) -> usize {
+        layout(shape).len
     }
 
-    pub fn hidden(&self) -> usize {
-        self.hidden
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
     pub fn params(&self) -> &[f32] {
@@ -89,27 +105,28 @@ impl Network {
     }
 
     pub fn w1(&self) -> &[f32] {
-        &self.params[..layout(self.hidden).b1]
+        &self.params[..layout(self.shape).b1]
     }
 
     pub fn b1(&self) -> &[f32] {
-        let l = layout(self.hidden);
+        let l = layout(self.shape);
         &self.params[l.b1..l.w2]
     }
 
-    /// The side to move's half, then the other side's.
+    /// Bucket-major rows of 2H: the side to move's half, then the other side's.
     pub fn w2(&self) -> &[f32] {
-        let l = layout(self.hidden);
+        let l = layout(self.shape);
         &self.params[l.w2..l.b2]
     }
 
-    pub fn b2(&self) -> f32 {
-        self.params[layout(self.hidden).b2]
+    /// One bias per bucket.
+    pub fn b2(&self) -> &[f32] {
+        &self.params[layout(self.shape).b2..]
     }
 
     /// Keeps W1, b1 and W2 within +-CLIP (b2 is an i32 in the file).
     pub fn clip(&mut self) {
-        let b2 = layout(self.hidden).b2;
+        let b2 = layout(self.shape).b2;
         for w in &mut self.params[..b2] {
             *w = w.clamp(-CLIP, CLIP);
         }
@@ -117,7 +134,7 @@ impl Network {
 
     /// Both accumulators: b1 plus the active rows of W1.
     fn accumulate(&self, features: &Features, us: &mut [f32], them: &mut [f32]) {
-        let h = self.hidden;
+        let h = self.shape.hidden;
         let w1 = self.w1();
         us.copy_from_slice(self.b1());
         them.copy_from_slice(self.b1());
@@ -134,19 +151,32 @@ impl Network {
     /// The output for the side to move (`out * SCALE` is the evaluation in
     /// centipawns).
     pub fn forward(&self, record: &PackedRecord) -> f32 {
-        let h = self.hidden;
+        let h = self.shape.hidden;
         let mut us = vec![0.0; h];
         let mut them = vec![0.0; h];
-        self.accumulate(&Features::of(record), &mut us, &mut them);
-        self.output(&us, &them)
+        let features = Features::of(record);
+        self.accumulate(&features, &mut us, &mut them);
+        self.output(self.bucket(&features), &us, &them)
     }
 
-    fn output(&self, us: &[f32], them: &[f32]) -> f32 {
-        let (w_us, w_them) = self.w2().split_at(self.hidden);
+    /// The output bucket of a position, the engine's choice.
+    fn bucket(&self, features: &Features) -> usize {
+        output_bucket(features.us().len() as u32, self.shape.buckets)
+    }
+
+    /// The output layer of `bucket`: the side to move's weights and the
+    /// other side's.
+    fn output_weights(&self, bucket: usize) -> (&[f32], &[f32]) {
+        let h = self.shape.hidden;
+        self.w2()[bucket * 2 * h..(bucket + 1) * 2 * h].split_at(h)
+    }
+
+    fn output(&self, bucket: usize, us: &[f32], them: &[f32]) -> f32 {
+        let (w_us, w_them) = self.output_weights(bucket);
         let half = |acc: &[f32], w: &[f32]| -> f32 {
             acc.iter().zip(w).map(|(&a, &w)| screlu(a) * w).sum::<f32>()
         };
-        self.b2() + half(us, w_us) + half(them, w_them)
+        self.b2()[bucket] + half(us, w_us) + half(them, w_them)
     }
 }
 
@@ -176,13 +206,11 @@ pub fn loss(net: &Network, record: &PackedRecord, lambda: f32) -> f32 {
 /// (laid out like the parameters) and returns that summed error. Only the
 /// rows of W1 that a position's inputs name are touched.
 pub fn backprop(net: &Network, samples: &[Sample], lambda: f32, grad: &mut [f32]) -> f64 {
-    let h = net.hidden;
-    let l = layout(h);
+    let h = net.shape.hidden;
+    let l = layout(net.shape);
     let (g_w1, rest) = grad.split_at_mut(l.b1);
     let (g_b1, rest) = rest.split_at_mut(h);
-    let (g_w2, g_b2) = rest.split_at_mut(2 * h);
-    let (g_w2_us, g_w2_them) = g_w2.split_at_mut(h);
-    let (w2_us, w2_them) = net.w2().split_at(h);
+    let (g_w2, g_b2) = rest.split_at_mut(l.b2 - l.w2);
     let mut acc_us = vec![0.0; h];
     let mut acc_them = vec![0.0; h];
     let mut d_us = vec![0.0; h];
@@ -191,14 +219,17 @@ pub fn backprop(net: &Network, samples: &[Sample], lambda: f32, grad: &mut [f32]
     for sample in samples {
         let features = sample.features();
         net.accumulate(&features, &mut acc_us, &mut acc_them);
-        let p = sigmoid(net.output(&acc_us, &acc_them));
+        let bucket = net.bucket(&features);
+        let p = sigmoid(net.output(bucket, &acc_us, &acc_them));
         let error = p - target(&sample.record, lambda);
         total += f64::from(error * error);
         let d_out = 2.0 * error * p * (1.0 - p);
-        g_b2[0] += d_out;
+        g_b2[bucket] += d_out;
+        let (w2_us, w2_them) = net.output_weights(bucket);
+        let (g_w2_us, g_w2_them) = g_w2[bucket * 2 * h..(bucket + 1) * 2 * h].split_at_mut(h);
         for (acc, w2, g_w2, d) in [
-            (&acc_us, w2_us, &mut *g_w2_us, &mut d_us),
-            (&acc_them, w2_them, &mut *g_w2_them, &mut d_them),
+            (&acc_us, w2_us, g_w2_us, &mut d_us),
+            (&acc_them, w2_them, g_w2_them, &mut d_them),
         ] {
             for j in 0..h {
                 let a = acc[j];
@@ -248,13 +279,17 @@ mod tests {
     fn the_gradient_matches_finite_differences() {
         let records = records();
         let lambda = 0.3;
-        let mut net = Network::random(8, 7);
+        let shape = Shape {
+            hidden: 8,
+            buckets: 8,
+        };
+        let mut net = Network::random(shape, 7);
         // Biases that put some neurons inside SCReLU's slope.
-        let l = layout(8);
+        let l = layout(shape);
         for (j, b) in net.params_mut()[l.b1..l.w2].iter_mut().enumerate() {
             *b = 0.1 + 0.1 * j as f32;
         }
-        let mut grad = vec![0.0; Network::param_count(8)];
+        let mut grad = vec![0.0; Network::param_count(shape)];
         let samples: Vec<Sample> = records
             .iter()
             .map(|&record| Sample {
@@ -271,8 +306,22 @@ mod tests {
         };
         let f = Features::of(&records[0]);
         let w1_active = usize::from(f.us()[3]) * 8 + 2;
+        let buckets: Vec<usize> = records
+            .iter()
+            .map(|r| net.bucket(&Features::of(r)))
+            .collect();
+        assert_eq!(buckets, [7, 7, 2, 4]);
+        let (w2_7, w2_2) = (l.w2 + 7 * 16, l.w2 + 2 * 16);
         let mut checked = 0;
-        for index in [w1_active, l.b1 + 3, l.w2 + 1, l.w2 + 8 + 5, l.b2] {
+        for index in [
+            w1_active,
+            l.b1 + 3,
+            w2_7 + 1,
+            w2_7 + 8 + 5,
+            w2_2 + 4,
+            l.b2 + 7,
+            l.b2 + 4,
+        ] {
             let eps = 1e-3;
             let mut plus = net.clone();
             plus.params_mut()[index] += eps;
@@ -288,7 +337,11 @@ mod tests {
             );
             checked += 1;
         }
-        assert_eq!(checked, 5);
+        assert_eq!(checked, 7);
+        // A bucket no position falls in gets no gradient.
+        assert!(grad[l.w2..l.w2 + 16].iter().all(|&g| g == 0.0));
+        assert_eq!(grad[l.b2], 0.0);
+        assert!(grad[l.b2 + 7] != 0.0);
         // A row no position uses gets no gradient.
         let used: Vec<u16> = records
             .iter()
@@ -305,7 +358,13 @@ mod tests {
 
     #[test]
     fn clipping_keeps_weights_in_range_but_not_the_output_bias() {
-        let mut net = Network::random(4, 1);
+        let mut net = Network::random(
+            Shape {
+                hidden: 4,
+                buckets: 2,
+            },
+            1,
+        );
         for p in net.params_mut() {
             *p = 5.0;
         }
@@ -316,7 +375,7 @@ mod tests {
             .chain(net.b1())
             .chain(net.w2())
             .all(|&w| w == CLIP));
-        assert_eq!(net.b2(), 5.0);
+        assert_eq!(net.b2(), [5.0, 5.0]);
     }
 
     #[test]
@@ -324,10 +383,20 @@ mod tests {
         // Mirrored colours with the other side to move: the same evaluation.
         let a: Record = "4k3/8/8/8/8/3p4/8/4K3 w - - 0 1 | 0 | 0.5".parse().unwrap();
         let b: Record = "4k3/8/3P4/8/8/8/8/4K3 b - - 0 1 | 0 | 0.5".parse().unwrap();
-        let net = Network::random(16, 3);
+        let shape = Shape {
+            hidden: 16,
+            buckets: 4,
+        };
+        let net = Network::random(shape, 3);
         let (x, y) = (net.forward(&a.pack()), net.forward(&b.pack()));
         assert!((x - y).abs() < 1e-6, "{x} {y}");
-        assert!(Network::from_params(16, net.params().to_vec()).is_some());
-        assert!(Network::from_params(16, vec![0.0; 3]).is_none());
+        assert!(Network::from_params(shape, net.params().to_vec()).is_some());
+        assert!(Network::from_params(shape, vec![0.0; 3]).is_none());
+        let too_many = Shape {
+            hidden: 16,
+            buckets: MAX_BUCKETS + 1,
+        };
+        let params = vec![0.0; Network::param_count(too_many)];
+        assert!(Network::from_params(too_many, params).is_none());
     }
 }

@@ -49,18 +49,26 @@ fn round_i16(weights: &[f32], scale: i32, tensor: &'static str) -> Result<Vec<i1
 /// W1 and b1 times QA, W2 times QB, b2 times QA * QB, each rounded
 /// (docs/nets.md).
 pub fn quantise(net: &Network) -> Result<eval::nnue::Network, QuantiseError> {
-    let b2 = (f64::from(net.b2()) * f64::from(QA * QB)).round();
-    if b2.abs() > f64::from(i32::MAX) {
-        return Err(QuantiseError::Rounding {
-            tensor: "b2",
-            weight: net.b2(),
-        });
-    }
+    let b2 = net
+        .b2()
+        .iter()
+        .map(|&weight| {
+            let q = (f64::from(weight) * f64::from(QA * QB)).round();
+            if q.abs() <= f64::from(i32::MAX) {
+                Ok(q as i32)
+            } else {
+                Err(QuantiseError::Rounding {
+                    tensor: "b2",
+                    weight,
+                })
+            }
+        })
+        .collect::<Result<_, _>>()?;
     eval::nnue::Network::new(
         round_i16(net.w1(), QA, "W1")?,
         round_i16(net.b1(), QA, "b1")?,
         round_i16(net.w2(), QB, "W2")?,
-        b2 as i32,
+        b2,
     )
     .map_err(QuantiseError::Net)
 }
@@ -97,7 +105,7 @@ pub fn agreement(
 mod tests {
     use super::*;
     use crate::data::INPUTS;
-    use crate::network::CLIP;
+    use crate::network::{Shape, CLIP};
     use chessio::Record;
     use eval::nnue::network::fnv1a;
     use movegen::Board;
@@ -133,12 +141,13 @@ mod tests {
 
     /// A random net with weights spread over the whole clipped range, so
     /// that accumulators cross SCReLU's clamps.
-    fn wide_net(hidden: usize, seed: u64) -> Network {
-        let mut net = Network::random(hidden, seed);
+    fn wide_net(shape: Shape, seed: u64) -> Network {
+        let mut net = Network::random(shape, seed);
         let mut rng = StdRng::seed_from_u64(seed + 1);
         let n = net.params().len();
+        let hidden = shape.hidden;
         for (i, p) in net.params_mut().iter_mut().enumerate() {
-            *p = if i + 1 == n {
+            *p = if i + shape.buckets >= n {
                 rng.gen_range(-1.0..1.0)
             } else if i < INPUTS * hidden + hidden {
                 rng.gen_range(-0.3..0.35)
@@ -159,14 +168,20 @@ mod tests {
             .chain(net.b1())
             .map(|&w| grid(w, qa))
             .chain(net.w2().iter().map(|&w| grid(w, qb)))
-            .chain([grid(net.b2(), qa * qb)])
+            .chain(net.b2().iter().map(|&w| grid(w, qa * qb)))
             .collect();
-        Network::from_params(net.hidden(), params).unwrap()
+        Network::from_params(net.shape(), params).unwrap()
     }
 
     #[test]
     fn the_engine_evaluates_the_written_net_as_the_float_net() {
-        let net = wide_net(32, 5);
+        let net = wide_net(
+            Shape {
+                hidden: 32,
+                buckets: 4,
+            },
+            5,
+        );
         let bytes = quantise(&net).unwrap().to_bytes();
         let back = Arc::new(eval::nnue::Network::from_bytes(&bytes).unwrap());
         let records = positions(300, 9);
@@ -194,35 +209,47 @@ mod tests {
 
     #[test]
     fn the_layout_is_the_contracts() {
-        let mut net = Network::random(1, 0);
+        let shape = Shape {
+            hidden: 1,
+            buckets: 2,
+        };
+        let mut net = Network::random(shape, 0);
         let p = net.params_mut();
         p[0] = 1.0 / 255.0; // W1[0][0]
         p[767] = -2.0 / 255.0; // W1[767][0]
         p[768] = 3.0 / 255.0; // b1
-        p[769] = 4.0 / 64.0; // W2 us
-        p[770] = -5.0 / 64.0; // W2 them
-        p[771] = 6.0 / (255.0 * 64.0); // b2
+        p[769] = 4.0 / 64.0; // W2 bucket 0, us
+        p[770] = -5.0 / 64.0; // W2 bucket 0, them
+        p[771] = 7.0 / 64.0; // W2 bucket 1, us
+        p[772] = -8.0 / 64.0; // W2 bucket 1, them
+        p[773] = 6.0 / (255.0 * 64.0); // b2 bucket 0
+        p[774] = -9.0 / (255.0 * 64.0); // b2 bucket 1
         let bytes = quantise(&net).unwrap().to_bytes();
-        let at = |i: usize| i16::from_le_bytes([bytes[16 + 2 * i], bytes[17 + 2 * i]]);
+        let at = |i: usize| i16::from_le_bytes([bytes[20 + 2 * i], bytes[21 + 2 * i]]);
         assert_eq!(
-            (at(0), at(767), at(768), at(769), at(770)),
-            (1, -2, 3, 4, -5)
+            (at(0), at(767), at(768), at(769), at(770), at(771), at(772)),
+            (1, -2, 3, 4, -5, 7, -8)
         );
-        assert_eq!(&bytes[..12], b"HVNNUE01\x01\x00\x00\x00");
-        assert_eq!(bytes[bytes.len() - 4..], 6i32.to_le_bytes());
-        assert_eq!(bytes[12..16], fnv1a(&bytes[16..]).to_le_bytes());
+        assert_eq!(&bytes[..16], b"HVNNUE02\x01\x00\x00\x00\x02\x00\x00\x00");
+        assert_eq!(bytes[bytes.len() - 8..bytes.len() - 4], 6i32.to_le_bytes());
+        assert_eq!(bytes[bytes.len() - 4..], (-9i32).to_le_bytes());
+        assert_eq!(bytes[16..20], fnv1a(&bytes[20..]).to_le_bytes());
     }
 
     #[test]
     fn weights_that_could_overflow_are_refused() {
-        let mut net = Network::random(4, 1);
+        let small = Shape {
+            hidden: 4,
+            buckets: 1,
+        };
+        let mut net = Network::random(small, 1);
         net.params_mut()[0] = 200.0;
         assert!(matches!(
             quantise(&net),
             Err(QuantiseError::Rounding { tensor: "W1", .. })
         ));
         // Within i16 on its own, but 32 such rows overflow the accumulator.
-        let mut net = Network::random(4, 1);
+        let mut net = Network::random(small, 1);
         net.params_mut()[4] = 10.0;
         assert!(matches!(
             quantise(&net),
@@ -231,7 +258,7 @@ mod tests {
             }))
         ));
         // W2 a little beyond the clip: 2.0 * 64 = 128.
-        let mut net = Network::random(4, 1);
+        let mut net = Network::random(small, 1);
         let w2 = net.params().len() - 2;
         net.params_mut()[w2] = 2.0;
         assert!(matches!(
@@ -244,7 +271,11 @@ mod tests {
         net.clip();
         assert!(quantise(&net).is_ok());
         // W2 at the clip everywhere on a wide net overflows the output sum.
-        let mut net = Network::random(256, 1);
+        let wide = Shape {
+            hidden: 256,
+            buckets: 1,
+        };
+        let mut net = Network::random(wide, 1);
         let n = net.params().len();
         for w in &mut net.params_mut()[n - 1 - 512..n - 1] {
             *w = CLIP;
@@ -253,12 +284,14 @@ mod tests {
             quantise(&net),
             Err(QuantiseError::Net(NetError::OutputOverflow))
         ));
-        assert!(quantise(&Network::random(256, 1)).is_ok());
-        assert!(!QuantiseError::Rounding {
-            tensor: "b2",
-            weight: 1e9
-        }
-        .to_string()
-        .is_empty());
+        assert!(quantise(&Network::random(wide, 1)).is_ok());
+        // An output bias beyond i32 once scaled by QA * QB.
+        let mut net = Network::random(small, 1);
+        let n = net.params().len();
+        net.params_mut()[n - 1] = 1e6;
+        assert!(matches!(
+            quantise(&net),
+            Err(QuantiseError::Rounding { tensor: "b2", .. })
+        ));
     }
 }

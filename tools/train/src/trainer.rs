@@ -7,7 +7,7 @@
 use crate::adamw::AdamW;
 use crate::checkpoint::Checkpoint;
 use crate::data::Sample;
-use crate::network::{backprop, loss, Network};
+use crate::network::{backprop, loss, Network, Shape};
 use chessio::PackedRecord;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -20,7 +20,7 @@ const CHUNK: usize = 1024;
 
 #[derive(Clone, Debug)]
 pub struct Settings {
-    pub hidden: usize,
+    pub shape: Shape,
     pub epochs: usize,
     pub batch: usize,
     pub lr: f32,
@@ -45,7 +45,10 @@ impl Default for Settings {
     /// 80 Elo at that size) and 60 epochs with drops after 40 and 55.
     fn default() -> Settings {
         Settings {
-            hidden: 128,
+            shape: Shape {
+                hidden: 128,
+                buckets: 1,
+            },
             epochs: 60,
             batch: 16384,
             lr: 0.001,
@@ -87,7 +90,7 @@ pub struct Start {
 
 impl Start {
     pub fn fresh(settings: &Settings) -> Start {
-        let net = Network::random(settings.hidden, settings.seed);
+        let net = Network::random(settings.shape, settings.seed);
         let optimiser = AdamW::new(net.params().len());
         Start {
             net,
@@ -244,7 +247,10 @@ mod tests {
 
     fn settings(epochs: usize) -> Settings {
         Settings {
-            hidden: 16,
+            shape: Shape {
+                hidden: 16,
+                buckets: 2,
+            },
             epochs,
             batch: 256,
             lr: 0.01,

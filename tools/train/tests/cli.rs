@@ -56,6 +56,8 @@ fn convert_train_and_eval_a_small_net() {
         out.to_str().unwrap(),
         "--hidden",
         "8",
+        "--output-buckets",
+        "4",
         "--epochs",
         "3",
         "--batch",
@@ -68,7 +70,8 @@ fn convert_train_and_eval_a_small_net() {
     assert_eq!(log.matches("epoch ").count(), 3, "{log}");
     let net = d.join("net.nnue");
     let bytes = std::fs::read(&net).unwrap();
-    assert_eq!(bytes.len(), 16 + 2 * (768 * 8 + 8 + 16) + 4);
+    assert_eq!(bytes.len(), 20 + 2 * (768 * 8 + 8 + 4 * 16) + 4 * 4);
+    assert_eq!(&bytes[8..16], [8, 0, 0, 0, 4, 0, 0, 0]);
     assert!(d.join("net-e2.ckpt").exists() && d.join("net-e2.nnue").exists());
 
     let o = train(&[
@@ -103,10 +106,16 @@ fn bad_input_is_refused_with_a_message() {
     assert!(text(&o).contains("not a whole number"), "{}", text(&o));
 
     let net = d.join("bad.nnue");
-    // A header for H = 128 and nothing after it.
+    // A header for H = 128 and one bucket, and nothing after it.
     std::fs::write(
         &net,
-        [&b"HVNNUE01"[..], &128u32.to_le_bytes(), &[0; 4]].concat(),
+        [
+            &b"HVNNUE02"[..],
+            &128u32.to_le_bytes(),
+            &1u32.to_le_bytes(),
+            &[0; 4],
+        ]
+        .concat(),
     )
     .unwrap();
     let o = train(&[
@@ -116,7 +125,7 @@ fn bad_input_is_refused_with_a_message() {
     ]);
     assert!(!o.status.success());
     assert!(
-        text(&o).contains("16 bytes where the header's hidden size needs 197396"),
+        text(&o).contains("20 bytes where the header's sizes need 197400"),
         "{}",
         text(&o)
     );
