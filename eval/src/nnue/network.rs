@@ -225,6 +225,13 @@ impl Network {
         Network::new(i16s(w1), i16s(b1), i16s(w2), b2)
     }
 
+    /// The hash the file's header holds, which names a committed net
+    /// (`nets/hoeven-<hash>.nnue`).
+    pub fn hash(&self) -> u32 {
+        let bytes = self.to_bytes();
+        u32::from_le_bytes([bytes[16], bytes[17], bytes[18], bytes[19]])
+    }
+
     /// The file's bytes, header and hash included.
     pub fn to_bytes(&self) -> Vec<u8> {
         let len = file_len(self.hidden, self.buckets());

@@ -224,6 +224,7 @@ fn a_written_network_reads_back() {
     assert_eq!(bytes.len(), file_len(16, 8));
     assert_eq!(&bytes[..16], b"HVNNUE02\x10\0\0\0\x08\0\0\0");
     assert_eq!(Network::from_bytes(&bytes).unwrap(), *net);
+    assert_eq!(net.hash(), super::network::fnv1a(&bytes[20..]));
 }
 
 #[test]

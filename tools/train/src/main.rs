@@ -13,6 +13,7 @@ mod adamw;
 mod checkpoint;
 mod convert;
 mod data;
+mod measure;
 mod network;
 mod quantise;
 mod trainer;
@@ -72,7 +73,12 @@ fn usage() -> String {
 
   train eval NET FEN...
       The net's evaluation of each position (centipawns, side to move), as
-      the engine computes it.",
+      the engine computes it.
+
+  train loss NET|hce FILE[,FILE...] [--lambda X]
+      The loss of the engine's evaluation with the net (or the hand-crafted
+      evaluation) on binary records, with the trainer's target (lambda
+      {lambda}), and its mean distance from the records' scores.",
         max_score = f.max_score,
         block = convert::SPLIT_BLOCK,
         share = Split::DEFAULT_FRACTION,
@@ -97,6 +103,7 @@ fn main() -> ExitCode {
         Some("train") => run_train(&argv[1..]),
         Some("eval") => run_eval(&argv[1..]),
         Some("pgn") => run_pgn(&argv[1..]),
+        Some("loss") => run_loss(&argv[1..]),
         _ => Err(usage()),
     };
     match result {
@@ -215,21 +222,26 @@ fn write_net(
     path: &Path,
     checkpoint: &Checkpoint,
     sample: &[chessio::PackedRecord],
+    lambda: f32,
 ) -> Result<(), String> {
     let bytes = quantise::quantise(&checkpoint.net)
         .map_err(|e| e.to_string())?
         .to_bytes();
     // The file as the engine will read it, checked against the float net.
     let back = Arc::new(eval::nnue::Network::from_bytes(&bytes).map_err(|e| e.to_string())?);
-    let a = quantise::agreement(&checkpoint.net, &back, sample).map_err(|e| e.to_string())?;
+    let a =
+        quantise::agreement(&checkpoint.net, &back, sample, lambda).map_err(|e| e.to_string())?;
     std::fs::write(path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     println!(
-        "wrote {} (hash {:08x}); integer vs float evaluation over {} positions: mean {:.2} cp, max {:.1} cp",
+        "wrote {} (hash {:08x}); integer vs float evaluation over {} positions: \
+         mean {:.2} cp, max {:.1} cp, loss {:.6} vs {:.6}",
         path.display(),
-        eval::nnue::network::fnv1a(&bytes[16..]),
+        back.hash(),
         sample.len(),
         a.mean,
-        a.max
+        a.max,
+        a.integer_loss,
+        a.float_loss
     );
     Ok(())
 }
@@ -337,7 +349,14 @@ fn run_train(argv: &[String]) -> Result<(), String> {
             let ckpt = PathBuf::from(format!("{name}.ckpt"));
             let saved = std::fs::write(&ckpt, checkpoint.to_bytes())
                 .map_err(|e| format!("{}: {e}", ckpt.display()))
-                .and_then(|()| write_net(Path::new(&format!("{name}.nnue")), checkpoint, sample));
+                .and_then(|()| {
+                    write_net(
+                        Path::new(&format!("{name}.nnue")),
+                        checkpoint,
+                        sample,
+                        settings.lambda,
+                    )
+                });
             if let Err(e) = saved {
                 eprintln!("{e}");
                 failure.get_or_insert(e);
@@ -347,7 +366,12 @@ fn run_train(argv: &[String]) -> Result<(), String> {
     if let Some(e) = failure {
         return Err(e);
     }
-    write_net(Path::new(&format!("{}.nnue", out.display())), &end, sample)
+    write_net(
+        Path::new(&format!("{}.nnue", out.display())),
+        &end,
+        sample,
+        settings.lambda,
+    )
 }
 
 fn run_pgn(argv: &[String]) -> Result<(), String> {
@@ -387,6 +411,34 @@ fn run_pgn(argv: &[String]) -> Result<(), String> {
     println!(
         "{games} games ({unfinished} unfinished or without moves, {refused} refused): {} records; left out {} unscored or book moves, {} mate or huge scores, {} not quiet",
         counts.records, counts.unscored, counts.mate_or_huge, counts.not_quiet
+    );
+    Ok(())
+}
+
+fn run_loss(argv: &[String]) -> Result<(), String> {
+    let mut flags = Flags::parse(argv, &[])?;
+    let lambda = flags.number("--lambda", Settings::default().lambda)?;
+    let positional = flags.finish()?;
+    let [evaluation, files] = &positional[..] else {
+        return Err(usage());
+    };
+    let records = load_all(files)?;
+    let measured = if evaluation == "hce" {
+        measure::measure(&records, lambda, |board| {
+            let mut evaluator = eval::Evaluator::new(None);
+            evaluator.reset(board);
+            evaluator.evaluate(board)
+        })
+    } else {
+        let net = eval::nnue::Network::load(Path::new(evaluation))
+            .map_err(|e| format!("{evaluation}: {e}"))?;
+        let net = Arc::new(net);
+        measure::measure(&records, lambda, |board| eval::nnue::evaluate(&net, board))
+    }
+    .map_err(|e| e.to_string())?;
+    println!(
+        "{evaluation}: {} positions, loss {:.6} (lambda {lambda}), mean |eval - score| {:.1} cp, mean |eval| {:.1} cp",
+        measured.positions, measured.loss, measured.mean_error, measured.mean_size
     );
     Ok(())
 }

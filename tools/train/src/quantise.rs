@@ -4,7 +4,7 @@
 //! measures it with the engine's evaluation, so the file format and the
 //! integer arithmetic have one home (`eval/src/nnue/`).
 
-use crate::network::{Network, SCALE};
+use crate::network::{sigmoid, target, Network, SCALE};
 use chessio::{PackedRecord, RecordError};
 use eval::nnue::{NetError, QA, QB};
 use std::fmt;
@@ -74,30 +74,40 @@ pub fn quantise(net: &Network) -> Result<eval::nnue::Network, QuantiseError> {
 }
 
 /// How far the engine's evaluation of the integer net strays from the
-/// float net, in centipawns.
+/// float net, in centipawns, and what that does to the loss: the integer
+/// net's is the one the engine plays with.
 #[derive(Clone, Copy, Debug)]
 pub struct Agreement {
     pub mean: f64,
     pub max: f64,
+    pub float_loss: f64,
+    pub integer_loss: f64,
 }
 
 pub fn agreement(
     net: &Network,
     quantised: &Arc<eval::nnue::Network>,
     records: &[PackedRecord],
+    lambda: f32,
 ) -> Result<Agreement, RecordError> {
-    let mut sum = 0.0;
-    let mut max = 0.0f64;
+    let (mut sum, mut max) = (0.0, 0.0f64);
+    let (mut float_loss, mut integer_loss) = (0.0, 0.0);
     for record in records {
-        let float = f64::from(net.forward(record) * SCALE);
+        let float = net.forward(record) * SCALE;
         let int = eval::nnue::evaluate(quantised, record.unpack()?.board());
-        let diff = (float - f64::from(int)).abs();
+        let diff = (f64::from(float) - f64::from(int)).abs();
         sum += diff;
         max = max.max(diff);
+        let goal = target(record, lambda);
+        float_loss += f64::from((sigmoid(float / SCALE) - goal).powi(2));
+        integer_loss += f64::from((sigmoid(int as f32 / SCALE) - goal).powi(2));
     }
+    let n = records.len().max(1) as f64;
     Ok(Agreement {
-        mean: sum / records.len().max(1) as f64,
+        mean: sum / n,
         max,
+        float_loss: float_loss / n,
+        integer_loss: integer_loss / n,
     })
 }
 
@@ -196,8 +206,23 @@ mod tests {
         }
         // Rounding W2 to 1/64 dominates the gap to the unrounded net: on
         // this net, whose W2 spans the whole clipped range, some 10 cp.
-        let a = agreement(&net, &back, &records).unwrap();
+        let a = agreement(&net, &back, &records, 0.0).unwrap();
         assert!(a.mean < 20.0 && a.max < 80.0, "{a:?}");
+        // Every record's score is 0: the losses are those of the evaluations.
+        let loss_of = |cp: f64| (1.0 / (1.0 + (-cp / f64::from(SCALE)).exp()) - 0.5).powi(2);
+        let float_loss = records
+            .iter()
+            .map(|r| loss_of(f64::from(net.forward(r) * SCALE)))
+            .sum::<f64>()
+            / records.len() as f64;
+        assert!(
+            (a.float_loss - float_loss).abs() < 1e-6 * float_loss.max(1e-3),
+            "{a:?}"
+        );
+        assert!(
+            a.integer_loss > 0.0 && a.integer_loss != a.float_loss,
+            "{a:?}"
+        );
         assert!(a.mean > 0.0, "rounding should cost something: {a:?}");
         let spread = records
             .iter()

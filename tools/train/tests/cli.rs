@@ -83,6 +83,15 @@ fn convert_train_and_eval_a_small_net() {
     assert!(o.status.success(), "{}", text(&o));
     let cp: i32 = line.split(" | ").next().unwrap().parse().unwrap();
     assert!(cp.abs() < 2000, "{line}");
+
+    for evaluation in [net.to_str().unwrap(), "hce"] {
+        let o = train(&["loss", evaluation, bin.to_str().unwrap()]);
+        let line = text(&o);
+        assert!(o.status.success(), "{line}");
+        assert!(line.contains(": 160 positions, loss 0.0"), "{line}");
+    }
+    let o = train(&["loss", "hce", d.join("missing.bin").to_str().unwrap()]);
+    assert!(!o.status.success());
     std::fs::remove_dir_all(&d).unwrap();
 }
 
