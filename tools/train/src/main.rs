@@ -436,10 +436,20 @@ fn run_loss(argv: &[String]) -> Result<(), String> {
         measure::measure(&records, lambda, |board| eval::nnue::evaluate(&net, board))
     }
     .map_err(|e| e.to_string())?;
+    let (all, phases) = measured;
     println!(
         "{evaluation}: {} positions, loss {:.6} (lambda {lambda}), mean |eval - score| {:.1} cp, mean |eval| {:.1} cp",
-        measured.positions, measured.loss, measured.mean_error, measured.mean_size
+        all.positions, all.loss, all.mean_error, all.mean_size
     );
+    println!("pieces  positions  loss      |eval - score|  |eval|");
+    for (phase, m) in phases.iter().enumerate() {
+        let pieces = (2..=32).filter(|&p| eval::nnue::output_bucket(p, measure::PHASES) == phase);
+        let (low, high) = (pieces.clone().min().unwrap_or(0), pieces.max().unwrap_or(0));
+        println!(
+            "{low:>2}-{high:<2}   {:>9}  {:.6}  {:>10.1} cp  {:>6.1} cp",
+            m.positions, m.loss, m.mean_error, m.mean_size
+        );
+    }
     Ok(())
 }
 

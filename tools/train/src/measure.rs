@@ -6,8 +6,13 @@
 
 use crate::network::{sigmoid, target, SCALE};
 use chessio::{PackedRecord, RecordError};
+use eval::nnue::output_bucket;
 use movegen::Board;
 use rayon::prelude::*;
+
+/// The material phases a measure is broken down by: `output_bucket` of 8,
+/// from nearly bare kings (2 to 5 pieces) to the opening (29 to 32).
+pub const PHASES: usize = 8;
 
 /// How an evaluation fares against the records' targets.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -21,37 +26,73 @@ pub struct Measure {
     pub mean_size: f64,
 }
 
-/// Measures `evaluate` (centipawns for the side to move) on `records`.
+/// Sums of losses, errors and sizes, with their count.
+#[derive(Clone, Copy, Default)]
+struct Sums {
+    count: usize,
+    loss: f64,
+    error: f64,
+    size: f64,
+}
+
+impl Sums {
+    fn add(&mut self, other: &Sums) {
+        self.count += other.count;
+        self.loss += other.loss;
+        self.error += other.error;
+        self.size += other.size;
+    }
+
+    fn mean(&self) -> Measure {
+        let n = self.count.max(1) as f64;
+        Measure {
+            positions: self.count,
+            loss: self.loss / n,
+            mean_error: self.error / n,
+            mean_size: self.size / n,
+        }
+    }
+}
+
+/// Measures `evaluate` (centipawns for the side to move) on `records`: on
+/// all of them, and on those of each of the [`PHASES`] material phases.
 pub fn measure<E>(
     records: &[PackedRecord],
     lambda: f32,
     evaluate: E,
-) -> Result<Measure, RecordError>
+) -> Result<(Measure, [Measure; PHASES]), RecordError>
 where
     E: Fn(&Board) -> i32 + Sync,
 {
-    let sums = records
+    let chunks = records
         .par_chunks(4096)
         .map(|chunk| {
-            let mut sums = [0.0f64; 3];
+            let mut sums = [Sums::default(); PHASES];
             for record in chunk {
-                let cp = evaluate(record.unpack()?.board());
+                let unpacked = record.unpack()?;
+                let board = unpacked.board();
+                let cp = evaluate(board);
                 let e = sigmoid(cp as f32 / SCALE) - target(record, lambda);
-                sums[0] += f64::from(e * e);
-                sums[1] += f64::from((cp - i32::from(record.score())).abs());
-                sums[2] += f64::from(cp.abs());
+                let s = &mut sums[output_bucket(board.occupied().count(), PHASES)];
+                s.count += 1;
+                s.loss += f64::from(e * e);
+                s.error += f64::from((cp - i32::from(record.score())).abs());
+                s.size += f64::from(cp.abs());
             }
             Ok(sums)
         })
         .collect::<Result<Vec<_>, RecordError>>()?;
-    let n = records.len().max(1) as f64;
-    let total = |i: usize| sums.iter().map(|s| s[i]).sum::<f64>() / n;
-    Ok(Measure {
-        positions: records.len(),
-        loss: total(0),
-        mean_error: total(1),
-        mean_size: total(2),
-    })
+    let mut phases = [Sums::default(); PHASES];
+    for chunk in &chunks {
+        for (p, c) in phases.iter_mut().zip(chunk) {
+            p.add(c);
+        }
+    }
+    let mut all = Sums::default();
+    for p in &phases {
+        all.add(p);
+    }
+    Ok((all.mean(), phases.map(|p| p.mean())))
 }
 
 #[cfg(test)]
@@ -73,19 +114,22 @@ mod tests {
     fn an_evaluation_equal_to_the_scores_has_no_loss() {
         let records = records();
         let exact = |b: &Board| 400 * b.side_to_move().sign();
-        let m = measure(&records, 0.0, exact).unwrap();
+        let (m, phases) = measure(&records, 0.0, exact).unwrap();
         assert_eq!(m.positions, 2);
+        // Three pieces: the first phase holds both positions.
+        assert_eq!(phases[0], m);
+        assert!(phases[1..].iter().all(|p| p.positions == 0));
         assert!(
             m.loss < 1e-12 && m.mean_error == 0.0 && m.mean_size == 400.0,
             "{m:?}"
         );
         // A flat evaluation: sigmoid(0) = 0.5 against sigmoid(+-1).
-        let flat = measure(&records, 0.0, |_| 0).unwrap();
+        let (flat, _) = measure(&records, 0.0, |_| 0).unwrap();
         let expected = (0.5 - 1.0 / (1.0 + (-1.0f64).exp())).powi(2);
         assert!((flat.loss - expected).abs() < 1e-6, "{flat:?}");
         assert_eq!(flat.mean_error, 400.0);
         // With lambda 1 only the results count: both are won for the queen.
-        let results = measure(&records, 1.0, exact).unwrap();
+        let (results, _) = measure(&records, 1.0, exact).unwrap();
         let expected = (1.0 - 1.0 / (1.0 + (-1.0f64).exp())).powi(2);
         assert!((results.loss - expected).abs() < 1e-6, "{results:?}");
     }
