@@ -15,7 +15,7 @@ mod pool;
 mod report;
 pub mod score;
 mod search;
-mod see;
+pub mod see;
 pub mod skill;
 pub mod tablebase;
 mod time;

@@ -13,6 +13,7 @@ mod adamw;
 mod checkpoint;
 mod convert;
 mod data;
+mod distil;
 mod measure;
 mod network;
 mod quantise;
@@ -75,6 +76,16 @@ fn usage() -> String {
       The net's evaluation of each position (centipawns, side to move), as
       the engine computes it.
 
+  train distil OUT FILE[,FILE...] [options]
+      Pretraining records: from each binary record, short random walks
+      ending in quiet positions (not in check, no winning capture), scored
+      by the hand-crafted evaluation, shuffled into OUT (result: a draw;
+      train on them with lambda 0).
+      --per-position N       walks from each record (4)
+      --plies N              the most random plies in a walk (4)
+      --max-score N          leave out positions scored beyond +-N cp ({max_score})
+      --seed N               walks and shuffle (1)
+
   train loss NET|hce FILE[,FILE...] [--lambda X]
       The loss of the engine's evaluation with the net (or the hand-crafted
       evaluation) on binary records, with the trainer's target (lambda
@@ -104,6 +115,7 @@ fn main() -> ExitCode {
         Some("eval") => run_eval(&argv[1..]),
         Some("pgn") => run_pgn(&argv[1..]),
         Some("loss") => run_loss(&argv[1..]),
+        Some("distil") => run_distil(&argv[1..]),
         _ => Err(usage()),
     };
     match result {
@@ -411,6 +423,34 @@ fn run_pgn(argv: &[String]) -> Result<(), String> {
     println!(
         "{games} games ({unfinished} unfinished or without moves, {refused} refused): {} records; left out {} unscored or book moves, {} mate or huge scores, {} not quiet",
         counts.records, counts.unscored, counts.mate_or_huge, counts.not_quiet
+    );
+    Ok(())
+}
+
+fn run_distil(argv: &[String]) -> Result<(), String> {
+    let mut flags = Flags::parse(argv, &[])?;
+    let walks = distil::Walks {
+        per_position: flags.number("--per-position", 4)?,
+        max_plies: flags.number("--plies", 4)?,
+        max_score: flags.number("--max-score", i32::from(Filter::default().max_score))?,
+        seed: flags.number("--seed", 1)?,
+    };
+    let positional = flags.finish()?;
+    let [out, files] = &positional[..] else {
+        return Err(usage());
+    };
+    if walks.max_plies == 0 {
+        return Err("--plies must be at least 1".to_string());
+    }
+    let inputs = load_all(files)?;
+    let labelled = distil::distil(&inputs, &walks);
+    let bytes: Vec<u8> = labelled.iter().flat_map(|r| *r.as_bytes()).collect();
+    std::fs::write(out, bytes).map_err(|e| format!("{out}: {e}"))?;
+    println!(
+        "{} records in, {} walks, {} quiet positions out",
+        inputs.len(),
+        inputs.len() * walks.per_position,
+        labelled.len()
     );
     Ok(())
 }
