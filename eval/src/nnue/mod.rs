@@ -1,6 +1,7 @@
 //! NNUE inference: a perspective network `(768 -> H) x 2 -> 1` with SCReLU
-//! and output buckets by material, in integers as quantised by the trainer (`docs/nets.md`), with its first
-//! layer updated incrementally along the search.
+//! and output buckets by material, in integers as quantised by the trainer
+//! (`docs/nets.md`), with its first layer updated incrementally along the
+//! search.
 
 mod accumulator;
 mod embedded;
