@@ -463,18 +463,21 @@ fn run_loss(argv: &[String]) -> Result<(), String> {
         return Err(usage());
     };
     let records = load_all(files)?;
-    let measured = if evaluation == "hce" {
-        measure::measure(&records, lambda, |board| {
-            let mut evaluator = eval::Evaluator::new(None);
-            evaluator.reset(board);
-            evaluator.evaluate(board)
-        })
+    let net = if evaluation == "hce" {
+        None
     } else {
         let net = eval::nnue::Network::load(Path::new(evaluation))
             .map_err(|e| format!("{evaluation}: {e}"))?;
-        let net = Arc::new(net);
-        measure::measure(&records, lambda, |board| eval::nnue::evaluate(&net, board))
-    }
+        Some(Arc::new(net))
+    };
+    // The engine's own evaluator, as the search calls it.
+    let measured = measure::measure(&records, lambda, || {
+        let mut evaluator = eval::Evaluator::new(net.clone());
+        move |board: &movegen::Board| {
+            evaluator.reset(board);
+            evaluator.evaluate(board)
+        }
+    })
     .map_err(|e| e.to_string())?;
     let (all, phases) = measured;
     println!(

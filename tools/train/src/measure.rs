@@ -54,19 +54,23 @@ impl Sums {
     }
 }
 
-/// Measures `evaluate` (centipawns for the side to move) on `records`: on
-/// all of them, and on those of each of the [`PHASES`] material phases.
-pub fn measure<E>(
+/// Measures an evaluation (centipawns for the side to move) on `records`:
+/// on all of them, and on those of each of the [`PHASES`] material phases.
+/// `evaluator` makes one evaluation function per chunk of work, so that an
+/// evaluator's tables are built once per chunk, not per position.
+pub fn measure<F, E>(
     records: &[PackedRecord],
     lambda: f32,
-    evaluate: E,
+    evaluator: F,
 ) -> Result<(Measure, [Measure; PHASES]), RecordError>
 where
-    E: Fn(&Board) -> i32 + Sync,
+    F: Fn() -> E + Sync,
+    E: FnMut(&Board) -> i32,
 {
     let chunks = records
         .par_chunks(4096)
         .map(|chunk| {
+            let mut evaluate = evaluator();
             let mut sums = [Sums::default(); PHASES];
             for record in chunk {
                 let unpacked = record.unpack()?;
@@ -113,7 +117,7 @@ mod tests {
     #[test]
     fn an_evaluation_equal_to_the_scores_has_no_loss() {
         let records = records();
-        let exact = |b: &Board| 400 * b.side_to_move().sign();
+        let exact = || |b: &Board| 400 * b.side_to_move().sign();
         let (m, phases) = measure(&records, 0.0, exact).unwrap();
         assert_eq!(m.positions, 2);
         // Three pieces: the first phase holds both positions.
@@ -124,7 +128,7 @@ mod tests {
             "{m:?}"
         );
         // A flat evaluation: sigmoid(0) = 0.5 against sigmoid(+-1).
-        let (flat, _) = measure(&records, 0.0, |_| 0).unwrap();
+        let (flat, _) = measure(&records, 0.0, || |_: &Board| 0).unwrap();
         let expected = (0.5 - 1.0 / (1.0 + (-1.0f64).exp())).powi(2);
         assert!((flat.loss - expected).abs() < 1e-6, "{flat:?}");
         assert_eq!(flat.mean_error, 400.0);
