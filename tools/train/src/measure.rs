@@ -4,7 +4,7 @@
 //! that predicts the search scores worse than the evaluation whose searches
 //! made them is unlikely to play better (docs/nets.md).
 
-use crate::network::{sigmoid, target, SCALE};
+use crate::network::{squared_error, SCALE};
 use chessio::{PackedRecord, RecordError};
 use eval::nnue::output_bucket;
 use movegen::Board;
@@ -76,10 +76,9 @@ where
                 let unpacked = record.unpack()?;
                 let board = unpacked.board();
                 let cp = evaluate(board);
-                let e = sigmoid(cp as f32 / SCALE) - target(record, lambda);
                 let s = &mut sums[output_bucket(board.occupied().count(), PHASES)];
                 s.count += 1;
-                s.loss += f64::from(e * e);
+                s.loss += f64::from(squared_error(cp as f32 / SCALE, record, lambda));
                 s.error += f64::from((cp - i32::from(record.score())).abs());
                 s.size += f64::from(cp.abs());
             }

@@ -198,7 +198,14 @@ pub fn target(record: &PackedRecord, lambda: f32) -> f32 {
 
 /// The squared error of one position.
 pub fn loss(net: &Network, record: &PackedRecord, lambda: f32) -> f32 {
-    let e = sigmoid(net.forward(record)) - target(record, lambda);
+    squared_error(net.forward(record), record, lambda)
+}
+
+/// The squared error of an evaluation `out` (in the net's output units,
+/// centipawns / SCALE) against the record's target: the loss every
+/// evaluation is measured by, the float net's and the engine's alike.
+pub fn squared_error(out: f32, record: &PackedRecord, lambda: f32) -> f32 {
+    let e = sigmoid(out) - target(record, lambda);
     e * e
 }
 

@@ -4,7 +4,7 @@
 //! measures it with the engine's evaluation, so the file format and the
 //! integer arithmetic have one home (`eval/src/nnue/`).
 
-use crate::network::{sigmoid, target, Network, SCALE};
+use crate::network::{squared_error, Network, SCALE};
 use chessio::{PackedRecord, RecordError};
 use eval::nnue::{NetError, QA, QB};
 use std::fmt;
@@ -98,9 +98,8 @@ pub fn agreement(
         let diff = (f64::from(float) - f64::from(int)).abs();
         sum += diff;
         max = max.max(diff);
-        let goal = target(record, lambda);
-        float_loss += f64::from((sigmoid(float / SCALE) - goal).powi(2));
-        integer_loss += f64::from((sigmoid(int as f32 / SCALE) - goal).powi(2));
+        float_loss += f64::from(squared_error(float / SCALE, record, lambda));
+        integer_loss += f64::from(squared_error(int as f32 / SCALE, record, lambda));
     }
     let n = records.len().max(1) as f64;
     Ok(Agreement {
