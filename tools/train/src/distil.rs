@@ -1,18 +1,22 @@
-//! Pretraining positions labelled by the hand-crafted evaluation: from each
-//! self-play position a few short random walks, each ending in a quiet
-//! position that the evaluation scores. A static evaluation costs a
-//! microsecond where a 5,000-node search costs milliseconds, so millions of
-//! positions around the self-play games are labelled in seconds; a net
-//! pretrained on them starts its training on the search scores knowing the
-//! evaluation that made them (docs/nets.md, "Distillation").
+//! Training positions around the self-play games: from each self-play
+//! position a few short random walks, each ending in a quiet position that
+//! the hand-crafted evaluation or a short search scores. A static
+//! evaluation costs a microsecond, so millions of positions are labelled in
+//! seconds and a net pretrained on them starts its training on the search
+//! scores knowing the evaluation that made them; a search of a few hundred
+//! nodes costs a fraction of a millisecond and labels what the evaluation
+//! alone misses, far cheaper than a self-play record, which pays for a whole
+//! game (docs/nets.md, "Distillation").
 
 use chessio::{GameResult, PackedRecord, Record};
 use engine::see::see_ge;
-use movegen::Board;
+use engine::{AllocError, Engine, Limits, SearchOptions, SearchRequest};
+use movegen::{Board, Move, Position};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
+use std::time::Instant;
 
 /// How the walks are made.
 #[derive(Clone, Debug)]
@@ -25,6 +29,72 @@ pub struct Walks {
     /// the self-play records beyond it.
     pub max_score: i32,
     pub seed: u64,
+    pub label: Label,
+}
+
+/// What scores a walk's last position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Label {
+    /// The hand-crafted evaluation.
+    Evaluation,
+    /// A single-threaded search of this many nodes with the hand-crafted
+    /// evaluation; positions whose best move is a capture or promotion are
+    /// left out, as the self-play filter leaves them out.
+    Search { nodes: u64 },
+}
+
+/// Transposition table of each labelling search, in megabytes: the searches
+/// are a few thousand nodes.
+const SEARCH_HASH_MB: usize = 4;
+
+/// Scores positions for one unit of work. A searching labeller keeps its
+/// table from one position to the next, as self-play keeps it from one move
+/// to the next; the units run in a fixed order of positions, so the labels
+/// do not depend on the number of threads.
+enum Labeller {
+    Evaluation(eval::Evaluator),
+    Search { engine: Engine, nodes: u64 },
+}
+
+impl Labeller {
+    fn new(label: Label) -> Result<Labeller, AllocError> {
+        Ok(match label {
+            Label::Evaluation => Labeller::Evaluation(eval::Evaluator::new(None)),
+            Label::Search { nodes } => Labeller::Search {
+                engine: Engine::new(SEARCH_HASH_MB)?,
+                nodes,
+            },
+        })
+    }
+
+    /// The score of a quiet `board` for the side to move, or `None` when it
+    /// is not to be a training position.
+    fn score(&mut self, board: &Board) -> Option<i32> {
+        match self {
+            Labeller::Evaluation(evaluator) => {
+                evaluator.reset(board);
+                Some(evaluator.evaluate(board))
+            }
+            Labeller::Search { engine, nodes } => {
+                let result = engine.search(SearchRequest {
+                    position: Position::new(board.clone()),
+                    limits: Limits {
+                        nodes: Some(*nodes),
+                        ..Limits::default()
+                    },
+                    options: SearchOptions::default(),
+                    start: Instant::now(),
+                });
+                let line = result.lines.first()?;
+                let &best = line.pv.first()?;
+                (!is_tactical(board, best)).then_some(line.score)
+            }
+        }
+    }
+}
+
+fn is_tactical(board: &Board, m: Move) -> bool {
+    m.is_promotion() || m.is_en_passant() || (!m.is_castle() && board.piece_on(m.to()).is_some())
 }
 
 /// Positions per unit of parallel work; each unit has its own generator,
@@ -41,12 +111,10 @@ fn is_quiet(board: &Board) -> bool {
     }
     let moves = board.legal_moves();
     !moves.is_empty()
-        && moves.as_slice().iter().all(|&m| {
-            let tactical = m.is_promotion()
-                || m.is_en_passant()
-                || (!m.is_castle() && board.piece_on(m.to()).is_some());
-            !tactical || !see_ge(board, m, 1)
-        })
+        && moves
+            .as_slice()
+            .iter()
+            .all(|&m| !is_tactical(board, m) || !see_ge(board, m, 1))
 }
 
 /// One walk of 1 to `max_plies` random legal moves from `start`, or `None`
@@ -62,17 +130,17 @@ fn walk(start: &Board, max_plies: usize, rng: &mut StdRng) -> Option<Board> {
 }
 
 /// The labelled positions of `walks` from every input record, shuffled;
-/// their score is the hand-crafted evaluation for the side to move and
-/// their result a draw (train on them with lambda 0).
-pub fn distil(inputs: &[PackedRecord], walks: &Walks) -> Vec<PackedRecord> {
-    let mut out: Vec<PackedRecord> = inputs
+/// their score is for the side to move and their result a draw (train on
+/// them with lambda 0).
+pub fn distil(inputs: &[PackedRecord], walks: &Walks) -> Result<Vec<PackedRecord>, AllocError> {
+    let chunks: Vec<Vec<PackedRecord>> = inputs
         .par_chunks(CHUNK)
         .enumerate()
-        .flat_map_iter(|(index, chunk)| {
+        .map(|(index, chunk)| {
             let mut rng = StdRng::seed_from_u64(
                 walks.seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
             );
-            let mut evaluator = eval::Evaluator::new(None);
+            let mut labeller = Labeller::new(walks.label)?;
             let mut labelled = Vec::new();
             for record in chunk {
                 let Ok(start) = record.unpack() else { continue };
@@ -83,8 +151,9 @@ pub fn distil(inputs: &[PackedRecord], walks: &Walks) -> Vec<PackedRecord> {
                     if !is_quiet(&board) {
                         continue;
                     }
-                    evaluator.reset(&board);
-                    let score = evaluator.evaluate(&board);
+                    let Some(score) = labeller.score(&board) else {
+                        continue;
+                    };
                     if score.abs() > walks.max_score {
                         continue;
                     }
@@ -93,11 +162,12 @@ pub fn distil(inputs: &[PackedRecord], walks: &Walks) -> Vec<PackedRecord> {
                     }
                 }
             }
-            labelled
+            Ok(labelled)
         })
-        .collect();
+        .collect::<Result<_, AllocError>>()?;
+    let mut out: Vec<PackedRecord> = chunks.into_iter().flatten().collect();
     out.shuffle(&mut StdRng::seed_from_u64(walks.seed));
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -121,12 +191,13 @@ mod tests {
             max_plies: 4,
             max_score: 3000,
             seed,
+            label: Label::Evaluation,
         }
     }
 
     #[test]
     fn walks_end_in_quiet_positions_scored_by_the_evaluation() {
-        let out = distil(&start(), &walks(5));
+        let out = distil(&start(), &walks(5)).unwrap();
         assert!(out.len() > 20 && out.len() <= 60, "{}", out.len());
         let mut evaluator = eval::Evaluator::new(None);
         let mut differ = 0;
@@ -143,8 +214,48 @@ mod tests {
             differ > out.len() / 2,
             "the walks should leave their starts"
         );
-        assert_eq!(distil(&start(), &walks(5)), out);
-        assert_ne!(distil(&start(), &walks(6)), out);
+        assert_eq!(distil(&start(), &walks(5)).unwrap(), out);
+        assert_ne!(distil(&start(), &walks(6)).unwrap(), out);
+    }
+
+    #[test]
+    fn searched_labels_are_the_search_scores_of_positions_with_a_quiet_best_move() {
+        let searched = Walks {
+            label: Label::Search { nodes: 300 },
+            ..walks(5)
+        };
+        let out = distil(&start(), &searched).unwrap();
+        assert!(!out.is_empty());
+        let mut evaluator = eval::Evaluator::new(None);
+        let mut differ = 0;
+        for packed in &out {
+            let r = packed.unpack().unwrap();
+            let board = r.board();
+            assert!(is_quiet(board));
+            assert_eq!(r.result(), GameResult::Draw);
+            evaluator.reset(board);
+            differ += usize::from(i32::from(r.score()) != evaluator.evaluate(board));
+        }
+        assert!(
+            differ > out.len() / 2,
+            "a search should score most positions otherwise than the evaluation"
+        );
+        assert_eq!(distil(&start(), &searched).unwrap(), out);
+    }
+
+    #[test]
+    fn a_search_sees_what_the_evaluation_misses_and_leaves_out_captures() {
+        let mut labeller = Labeller::new(Label::Search { nodes: 2000 }).unwrap();
+        let mut evaluator = eval::Evaluator::new(None);
+        // Quiet by exchange, but the knight forks king and queen from c7.
+        let fork = Board::from_fen("q3k3/8/8/1N6/8/8/7P/4K3 w - - 0 1").unwrap();
+        assert!(is_quiet(&fork));
+        evaluator.reset(&fork);
+        let searched = labeller.score(&fork).unwrap();
+        assert!(searched > evaluator.evaluate(&fork) + 500, "{searched}");
+        // The rook takes the queen: not a training position.
+        let hanging = Board::from_fen("4k3/8/8/8/q7/8/8/R3K3 w - - 0 1").unwrap();
+        assert_eq!(labeller.score(&hanging), None);
     }
 
     #[test]

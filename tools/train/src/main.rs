@@ -77,10 +77,13 @@ fn usage() -> String {
       the engine computes it.
 
   train distil OUT FILE[,FILE...] [options]
-      Pretraining records: from each binary record, short random walks
-      ending in quiet positions (not in check, no winning capture), scored
-      by the hand-crafted evaluation, shuffled into OUT (result: a draw;
-      train on them with lambda 0).
+      Training records around the games: from each binary record, short
+      random walks ending in quiet positions (not in check, no winning
+      capture), scored by the hand-crafted evaluation or a short search,
+      shuffled into OUT (result: a draw; train on them with lambda 0).
+      --nodes N              score by a search of N nodes, leaving out
+                             positions whose best move is a capture or
+                             promotion (0: the static evaluation; 0)
       --per-position N       walks from each record (4)
       --plies N              the most random plies in a walk (4)
       --max-score N          leave out positions scored beyond +-N cp ({max_score})
@@ -434,6 +437,10 @@ fn run_distil(argv: &[String]) -> Result<(), String> {
         max_plies: flags.number("--plies", 4)?,
         max_score: flags.number("--max-score", i32::from(Filter::default().max_score))?,
         seed: flags.number("--seed", 1)?,
+        label: match flags.number("--nodes", 0)? {
+            0 => distil::Label::Evaluation,
+            nodes => distil::Label::Search { nodes },
+        },
     };
     let positional = flags.finish()?;
     let [out, files] = &positional[..] else {
@@ -443,7 +450,7 @@ fn run_distil(argv: &[String]) -> Result<(), String> {
         return Err("--plies must be at least 1".to_string());
     }
     let inputs = load_all(files)?;
-    let labelled = distil::distil(&inputs, &walks);
+    let labelled = distil::distil(&inputs, &walks).map_err(|e| e.to_string())?;
     let bytes: Vec<u8> = labelled.iter().flat_map(|r| *r.as_bytes()).collect();
     std::fs::write(out, bytes).map_err(|e| format!("{out}: {e}"))?;
     println!(
