@@ -109,14 +109,28 @@ pub struct TranspositionTable {
 /// nothing, small enough that the threads share the work evenly.
 const CLEAR_CHUNK: usize = 1 << 14;
 
-/// Runs `work` on `threads` threads (the search's count) for a table of
-/// `buckets`: a table of many gigabytes is written by all of them at once,
-/// as big machines need, and a small one by no more than it has chunks.
-fn on_threads<R: Send>(threads: usize, buckets: usize, work: impl FnOnce() -> R + Send) -> R {
-    let threads = threads.min(buckets.div_ceil(CLEAR_CHUNK)).max(1);
-    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool.install(work),
-        Err(_) => work(),
+/// The pool that writes a table of `buckets` with `threads` threads (the
+/// search's count): a table of many gigabytes is written by all of them at
+/// once, as big machines need, and a small one by no more than it has
+/// chunks. `None`: the calling thread writes it alone, without entering a
+/// pool; entered from a worker of another pool (a tool labelling positions
+/// on rayon's), a pool lets that worker run other jobs while it waits,
+/// each on top of the last, until its stack overflows.
+fn writers(threads: usize, buckets: usize) -> Option<rayon::ThreadPool> {
+    let threads = threads.min(buckets.div_ceil(CLEAR_CHUNK));
+    if threads <= 1 {
+        return None;
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .ok()
+}
+
+fn clear_buckets(buckets: &[Bucket]) {
+    for e in buckets.iter().flat_map(|b| &b.entries) {
+        e.check.store(0, Ordering::Relaxed);
+        e.data.store(0, Ordering::Relaxed);
     }
 }
 
@@ -136,13 +150,16 @@ impl TranspositionTable {
         let count = bytes / std::mem::size_of::<Bucket>();
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(count).map_err(|_| error)?;
-        on_threads(threads, count, || {
-            (0..count)
-                .into_par_iter()
-                .with_min_len(CLEAR_CHUNK)
-                .map(|_| Bucket::default())
-                .collect_into_vec(&mut buckets)
-        });
+        match writers(threads, count) {
+            Some(pool) => pool.install(|| {
+                (0..count)
+                    .into_par_iter()
+                    .with_min_len(CLEAR_CHUNK)
+                    .map(|_| Bucket::default())
+                    .collect_into_vec(&mut buckets)
+            }),
+            None => buckets.resize_with(count, Bucket::default),
+        }
         Ok(TranspositionTable {
             buckets,
             age: AtomicU8::new(0),
@@ -156,14 +173,12 @@ impl TranspositionTable {
     /// Empties every entry (`ucinewgame`, `Clear Hash`), on `threads`
     /// threads in parallel.
     pub fn clear(&self, threads: usize) {
-        on_threads(threads, self.buckets.len(), || {
-            self.buckets.par_chunks(CLEAR_CHUNK).for_each(|chunk| {
-                for e in chunk.iter().flat_map(|b| &b.entries) {
-                    e.check.store(0, Ordering::Relaxed);
-                    e.data.store(0, Ordering::Relaxed);
-                }
-            })
-        });
+        match writers(threads, self.buckets.len()) {
+            Some(pool) => {
+                pool.install(|| self.buckets.par_chunks(CLEAR_CHUNK).for_each(clear_buckets))
+            }
+            None => clear_buckets(&self.buckets),
+        }
         self.age.store(0, Ordering::Relaxed);
     }
 
@@ -267,6 +282,27 @@ mod tests {
     use super::*;
     use crate::score::mate_in;
     use movegen::Square;
+
+    #[test]
+    fn tables_made_on_the_workers_of_another_pool_do_not_pile_up_its_jobs() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .stack_size(128 << 10)
+            .build()
+            .unwrap();
+        let made: usize = pool.install(|| {
+            (0..4000)
+                .into_par_iter()
+                .with_max_len(1)
+                .map(|_| {
+                    let tt = TranspositionTable::new(1, 1).unwrap();
+                    tt.clear(1);
+                    tt.megabytes()
+                })
+                .sum()
+        });
+        assert_eq!(made, 4000);
+    }
 
     #[test]
     fn store_then_probe() {
