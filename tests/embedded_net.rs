@@ -15,8 +15,8 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::Arc;
 
-const NET: &str = "nets/hoeven-30363ca0.nnue";
-const NAME: &str = "hoeven-30363ca0.nnue";
+const NET: &str = "nets/hoeven-39a27706.nnue";
+const NAME: &str = "hoeven-39a27706.nnue";
 const FEN: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R b KQ - 3 8";
 
 fn build_with_net() -> PathBuf {

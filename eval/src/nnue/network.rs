@@ -1,7 +1,7 @@
 //! The network file: reading and checking the format shared with the
 //! trainer (`docs/nets.md`), and writing it back.
 //!
-//! Layout, little-endian: the magic `HVNNUE02`; the hidden size `H` (u32);
+//! Layout, little-endian: the magic `HVNNUE03`; the hidden size `H` (u32);
 //! the number of output buckets `B` (u32); the FNV-1a 32-bit hash of every
 //! byte after the 20-byte header (u32); then `W1` (i16, 768 rows of `H`,
 //! feature-major), `b1` (i16 x H), `W2` (i16, B rows of 2H, each the side
@@ -11,7 +11,7 @@ use movegen::{Color, Piece, Square};
 use std::fmt;
 use std::path::Path;
 
-pub const MAGIC: &[u8; 8] = b"HVNNUE02";
+pub const MAGIC: &[u8; 8] = b"HVNNUE03";
 const HEADER_BYTES: usize = 20;
 /// Input features: (own/other side) x six piece kinds x 64 squares.
 pub const INPUTS: usize = 768;
@@ -21,10 +21,13 @@ pub const MAX_HIDDEN: usize = 4096;
 pub const MAX_BUCKETS: usize = 16;
 /// Pieces on a legal board, hence active features per perspective at most.
 const MAX_ACTIVE: i32 = 32;
-/// The trainer clips W2 so that its quantised weights stay within this; the
-/// output layer relies on it to multiply clipped activations by weights in
-/// 16 bits.
-pub const MAX_OUTPUT_WEIGHT: i16 = 127;
+/// The output layer multiplies clipped activations (at most QA = 255) by
+/// weights in 16 bits, so it splits each output weight into a coarse part of
+/// at most 127 in magnitude, in steps of this, and a fine remainder:
+/// `w = coarse * FINE_STEPS + fine`, `-16 <= fine < 16`.
+pub const FINE_STEPS: i16 = 32;
+/// The largest output weight the split allows; the trainer clips W2 within it.
+pub const MAX_OUTPUT_WEIGHT: i16 = 127 * FINE_STEPS;
 
 /// The input feature of `piece` on `sq` seen from `perspective`: own pieces
 /// first, squares rank-mirrored for Black (`docs/nets.md`). The engine's
@@ -74,7 +77,7 @@ pub enum NetError {
         index: usize,
         value: i16,
     },
-    /// Output weights or bias so large that the output sum could overflow 32 bits.
+    /// Output weights so large that a part of the output sum could overflow 32 bits.
     OutputOverflow,
 }
 
@@ -125,6 +128,9 @@ pub struct Network {
     /// Bucket-major rows of `2 * hidden`: the side to move's weights, then
     /// the other side's.
     w2: Vec<i16>,
+    /// `w2` split for the output layer: `coarse * FINE_STEPS + fine`.
+    w2_coarse: Vec<i16>,
+    w2_fine: Vec<i16>,
     /// One bias per bucket.
     b2: Vec<i32>,
 }
@@ -169,11 +175,21 @@ impl Network {
         if w1.len() != INPUTS * hidden || w2.len() != buckets * 2 * hidden {
             return Err(NetError::BadLength { expected, found });
         }
+        if let Some((index, &value)) = w2
+            .iter()
+            .enumerate()
+            .find(|(_, w)| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
+        {
+            return Err(NetError::OutputWeightOutOfRange { index, value });
+        }
+        let (w2_coarse, w2_fine) = w2.iter().map(|&w| split(w)).unzip();
         let net = Network {
             hidden,
             w1,
             b1,
             w2,
+            w2_coarse,
+            w2_fine,
             b2,
         };
         net.check_ranges()?;
@@ -265,19 +281,16 @@ impl Network {
                 return Err(NetError::AccumulatorOverflow { neuron });
             }
         }
-        if let Some((index, &value)) = self
-            .w2
-            .iter()
-            .enumerate()
-            .find(|(_, w)| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
-        {
-            return Err(NetError::OutputWeightOutOfRange { index, value });
-        }
+        // Each part's sum over a row is taken in 32 bits.
         let qa = i64::from(super::QA);
-        for (row, &b2) in self.w2.chunks_exact(2 * self.hidden).zip(&self.b2) {
-            let largest_sum: i64 = row.iter().map(|&w| i64::from(w).abs() * qa * qa).sum();
-            let largest_out = largest_sum / qa + i64::from(b2).abs();
-            if largest_sum > i64::from(i32::MAX) || largest_out > i64::from(i32::MAX) {
+        let largest =
+            |part: &[i16]| -> i64 { part.iter().map(|&w| i64::from(w).abs() * qa * qa).sum() };
+        for (coarse, fine) in self
+            .w2_coarse
+            .chunks_exact(2 * self.hidden)
+            .zip(self.w2_fine.chunks_exact(2 * self.hidden))
+        {
+            if largest(coarse).max(largest(fine)) > i64::from(i32::MAX) {
                 return Err(NetError::OutputOverflow);
             }
         }
@@ -302,11 +315,32 @@ impl Network {
         &self.b1
     }
 
-    /// The output layer of `bucket`: the side to move's weights, the other
-    /// side's and the bias.
-    pub(crate) fn output_layer(&self, bucket: usize) -> (&[i16], &[i16], i32) {
-        let row = &self.w2[bucket * 2 * self.hidden..(bucket + 1) * 2 * self.hidden];
-        let (us, them) = row.split_at(self.hidden);
-        (us, them, self.b2[bucket])
+    /// The output layer of `bucket`, its weights split as [`FINE_STEPS`]
+    /// says.
+    pub(crate) fn output_layer(&self, bucket: usize) -> OutputLayer<'_> {
+        let rows = bucket * 2 * self.hidden..(bucket + 1) * 2 * self.hidden;
+        let (coarse_us, coarse_them) = self.w2_coarse[rows.clone()].split_at(self.hidden);
+        let (fine_us, fine_them) = self.w2_fine[rows].split_at(self.hidden);
+        OutputLayer {
+            us: (coarse_us, fine_us),
+            them: (coarse_them, fine_them),
+            bias: self.b2[bucket],
+        }
     }
+}
+
+/// One bucket's output layer: (coarse, fine) weights of the side to move's
+/// half and of the other side's, and the bias.
+pub(crate) struct OutputLayer<'a> {
+    pub us: (&'a [i16], &'a [i16]),
+    pub them: (&'a [i16], &'a [i16]),
+    pub bias: i32,
+}
+
+/// `w` as `(coarse, fine)` with `w = coarse * FINE_STEPS + fine` and
+/// `-FINE_STEPS / 2 <= fine < FINE_STEPS / 2`.
+fn split(w: i16) -> (i16, i16) {
+    let half = FINE_STEPS / 2;
+    let coarse = (w + half).div_euclid(FINE_STEPS);
+    (coarse, w - coarse * FINE_STEPS)
 }

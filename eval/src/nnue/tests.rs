@@ -1,4 +1,4 @@
-use super::network::{file_len, output_bucket, NetError, Network, INPUTS};
+use super::network::{file_len, output_bucket, NetError, Network, INPUTS, MAX_OUTPUT_WEIGHT};
 use super::{evaluate, Nnue, QA, QB, SCALE};
 use crate::tests::{flip, random_positions, Rng};
 use movegen::{Board, Color, Piece, PieceKind, Square};
@@ -222,7 +222,7 @@ fn a_written_network_reads_back() {
     let net = random_net(16, 2);
     let bytes = net.to_bytes();
     assert_eq!(bytes.len(), file_len(16, 8));
-    assert_eq!(&bytes[..16], b"HVNNUE02\x10\0\0\0\x08\0\0\0");
+    assert_eq!(&bytes[..16], b"HVNNUE03\x10\0\0\0\x08\0\0\0");
     assert_eq!(Network::from_bytes(&bytes).unwrap(), *net);
     assert_eq!(net.hash(), super::network::fnv1a(&bytes[20..]));
 }
@@ -316,24 +316,29 @@ fn weights_that_could_overflow_are_refused() {
     ));
 
     let mut w2 = vec![1i16; 2 * h];
-    w2[5] = -128;
-    let result = Network::new(vec![0; INPUTS * h], vec![0; h], w2, vec![0]);
+    w2[5] = -MAX_OUTPUT_WEIGHT - 1;
+    let result = Network::new(vec![0; INPUTS * h], vec![0; h], w2.clone(), vec![0]);
     assert!(matches!(
         result,
-        Err(NetError::OutputWeightOutOfRange {
-            index: 5,
-            value: -128
-        })
+        Err(NetError::OutputWeightOutOfRange { index: 5, value }) if value == -MAX_OUTPUT_WEIGHT - 1
     ));
+    w2[5] = -MAX_OUTPUT_WEIGHT;
+    assert!(Network::new(vec![0; INPUTS * h], vec![0; h], w2, vec![0]).is_ok());
 
-    // The first bucket's weights overflow the sum; a bias alone at the
-    // limit does not.
-    let mut w2 = vec![127i16; 1024];
+    // The first bucket's weights overflow the coarse sum; a bias alone at
+    // the limit does not.
+    let mut w2 = vec![MAX_OUTPUT_WEIGHT; 1024];
     w2.extend(vec![0; 1024]);
     let result = Network::new(vec![0; INPUTS * 512], vec![0; 512], w2.clone(), vec![0, 0]);
     assert!(matches!(result, Err(NetError::OutputOverflow)));
     let w2 = vec![0; 2048];
     let result = Network::new(vec![0; INPUTS * 512], vec![0; 512], w2, vec![0, i32::MAX]);
+    assert!(result.is_ok());
+    // The fine parts alone, -16 each, overflow the fine sum of a wide net.
+    let h = 1040;
+    let result = Network::new(vec![0; INPUTS * h], vec![0; h], vec![-16; 2 * h], vec![0]);
+    assert!(matches!(result, Err(NetError::OutputOverflow)));
+    let result = Network::new(vec![0; INPUTS * h], vec![0; h], vec![-15; 2 * h], vec![0]);
     assert!(result.is_ok());
     let result = Network::new(vec![0; INPUTS * 4], vec![0; 4], vec![0; 16], vec![0]);
     assert!(matches!(result, Err(NetError::BadLength { .. })));

@@ -18,8 +18,8 @@ use rand::{Rng, SeedableRng};
 pub const SCALE: f32 = eval::nnue::SCALE as f32;
 
 /// W1, b1 and W2 are kept within +-CLIP during training: quantised by 255,
-/// 33 rows of W1 and b1 sum to at most 16,665 (fits i16); quantised by 64,
-/// W2 stays within +-127.
+/// 33 rows of W1 and b1 sum to at most 16,665 (fits i16); quantised by
+/// 2048, W2 stays within the engine's +-4064.
 pub const CLIP: f32 = 1.98;
 
 pub use eval::nnue::network::{MAX_BUCKETS, MAX_HIDDEN};

@@ -119,7 +119,7 @@ fn bad_input_is_refused_with_a_message() {
     std::fs::write(
         &net,
         [
-            &b"HVNNUE02"[..],
+            &b"HVNNUE03"[..],
             &128u32.to_le_bytes(),
             &1u32.to_le_bytes(),
             &[0; 4],
