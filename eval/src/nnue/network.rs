@@ -55,6 +55,8 @@ pub fn output_bucket(pieces: u32, buckets: usize) -> usize {
 pub enum NetError {
     Io(std::io::Error),
     BadMagic,
+    /// A Hoeven network in another version of the format (its magic).
+    OtherVersion(String),
     /// `H` is 0 or above [`MAX_HIDDEN`].
     BadHiddenSize(u32),
     /// `B` is 0 or above [`MAX_BUCKETS`].
@@ -86,6 +88,11 @@ impl fmt::Display for NetError {
         match self {
             NetError::Io(e) => write!(f, "cannot read the file: {e}"),
             NetError::BadMagic => write!(f, "not a Hoeven network (bad magic)"),
+            NetError::OtherVersion(magic) => write!(
+                f,
+                "a Hoeven network in format {magic}, where this engine reads {}",
+                String::from_utf8_lossy(MAGIC)
+            ),
             NetError::BadHiddenSize(h) => {
                 write!(f, "hidden size {h} is outside 1..={MAX_HIDDEN}")
             }
@@ -203,8 +210,12 @@ impl Network {
 
     /// Reads and checks a network from the bytes of a file.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
-        if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
+        if bytes.len() < HEADER_BYTES || !bytes.starts_with(&MAGIC[..6]) {
             return Err(NetError::BadMagic);
+        }
+        if &bytes[..8] != MAGIC {
+            let magic = String::from_utf8_lossy(&bytes[..8]).into_owned();
+            return Err(NetError::OtherVersion(magic));
         }
         let word = |at: usize| {
             u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])

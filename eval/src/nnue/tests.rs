@@ -258,6 +258,14 @@ fn bad_files_are_refused_with_the_reason() {
         Network::from_bytes(&good[..10]),
         Err(NetError::BadMagic)
     ));
+    let mut older = good.clone();
+    older[..8].copy_from_slice(b"HVNNUE02");
+    let error = Network::from_bytes(&older).unwrap_err();
+    assert!(matches!(&error, NetError::OtherVersion(m) if m == "HVNNUE02"));
+    assert_eq!(
+        error.to_string(),
+        "a Hoeven network in format HVNNUE02, where this engine reads HVNNUE03"
+    );
 
     assert!(matches!(
         Network::from_bytes(&good[..good.len() - 1]),
