@@ -195,20 +195,33 @@ mod tests {
         }
     }
 
+    /// Each record's board, score and static evaluation, checking that the
+    /// board is quiet and the result a draw.
+    fn quiet_draws(out: &[PackedRecord]) -> impl Iterator<Item = (Board, i32, i32)> + '_ {
+        let mut evaluator = eval::Evaluator::new(None);
+        out.iter().map(move |packed| {
+            let r = packed.unpack().unwrap();
+            let board = r.board().clone();
+            assert!(is_quiet(&board));
+            assert_eq!(r.result(), GameResult::Draw);
+            evaluator.reset(&board);
+            let evaluation = evaluator.evaluate(&board);
+            (board, i32::from(r.score()), evaluation)
+        })
+    }
+
     #[test]
     fn walks_end_in_quiet_positions_scored_by_the_evaluation() {
         let out = distil(&start(), &walks(5)).unwrap();
         assert!(out.len() > 20 && out.len() <= 60, "{}", out.len());
-        let mut evaluator = eval::Evaluator::new(None);
         let mut differ = 0;
-        for packed in &out {
-            let r = packed.unpack().unwrap();
-            let board = r.board();
-            assert!(is_quiet(board));
-            evaluator.reset(board);
-            assert_eq!(i32::from(r.score()), evaluator.evaluate(board));
-            assert_eq!(r.result(), GameResult::Draw);
-            differ += usize::from(start().iter().all(|s| s.unpack().unwrap().board() != board));
+        for (board, score, evaluation) in quiet_draws(&out) {
+            assert_eq!(score, evaluation);
+            differ += usize::from(
+                start()
+                    .iter()
+                    .all(|s| s.unpack().unwrap().board() != &board),
+            );
         }
         assert!(
             differ > out.len() / 2,
@@ -226,16 +239,9 @@ mod tests {
         };
         let out = distil(&start(), &searched).unwrap();
         assert!(!out.is_empty());
-        let mut evaluator = eval::Evaluator::new(None);
-        let mut differ = 0;
-        for packed in &out {
-            let r = packed.unpack().unwrap();
-            let board = r.board();
-            assert!(is_quiet(board));
-            assert_eq!(r.result(), GameResult::Draw);
-            evaluator.reset(board);
-            differ += usize::from(i32::from(r.score()) != evaluator.evaluate(board));
-        }
+        let differ = quiet_draws(&out)
+            .filter(|(_, score, evaluation)| score != evaluation)
+            .count();
         assert!(
             differ > out.len() / 2,
             "a search should score most positions otherwise than the evaluation"
