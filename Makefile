@@ -1,7 +1,8 @@
 # Hoeven build entry points.
 #   make              build the optimised engine as ./hoeven (or at $(EXE)),
 #                     for this machine's processor (PORTABLE=1: any x86-64-v2;
-#                     EVALFILE=net: that network built in as the default)
+#                     EVALFILE=net: that network built in as the default,
+#                     EVALFILE= none: the hand-crafted evaluation)
 #   make test         every test (what CI runs)
 #   make test-debug   every test with debug assertions and overflow checks
 #   make perft-deep   the perft suites at their full published depths
@@ -25,10 +26,11 @@ export RUSTFLAGS
 endif
 
 # `make EVALFILE=path` builds that network into the binary as its default
-# evaluation (OpenBench's convention); without it the default is the
-# hand-crafted evaluation. eval/build.rs reads the variable.
-ifneq ($(EVALFILE),)
-export HOEVEN_EVALFILE := $(abspath $(EVALFILE))
+# evaluation (OpenBench's convention), `make EVALFILE=` none, and the
+# default hand-crafted evaluation; without it the binary carries the net
+# eval/build.rs names, which reads the variable.
+ifneq ($(origin EVALFILE),undefined)
+export HOEVEN_EVALFILE := $(if $(EVALFILE),$(abspath $(EVALFILE)))
 endif
 
 .PHONY: all build python-chess test test-debug perft-deep perft-bench bench fuzz stress soak clippy fmt clean

@@ -1,7 +1,8 @@
 //! `EvalFile`: a network file chosen at run time is used by `eval`, `go`
 //! and `bench`; a missing, truncated or corrupt file is refused with an
 //! `info string error` and the evaluation in use stays; an empty path
-//! brings back the hand-crafted evaluation. The engine names its evaluation.
+//! selects the hand-crafted evaluation. The engine names its evaluation,
+//! the network built in by default.
 
 use testkit::uci_harness as harness;
 
@@ -71,10 +72,18 @@ fn a_network_file_is_used_and_bad_ones_are_refused() {
 
     let mut e = Engine::start();
     let handshake = e.handshake();
+    // The default is the network built in (eval/build.rs), or the
+    // hand-crafted evaluation in a build without one.
+    let default = match eval::nnue::embedded() {
+        Some(net) => format!("info string NNUE evaluation using {} (embedded) (", net.name),
+        None => "info string hand-crafted evaluation".to_string(),
+    };
     assert!(
-        handshake.contains(&"info string hand-crafted evaluation".to_string()),
-        "{handshake:?}"
+        handshake.iter().any(|l| l.starts_with(&default)),
+        "{default}: {handshake:?}"
     );
+    let announced = e.command("setoption name EvalFile value <empty>");
+    assert_eq!(announced, vec!["info string hand-crafted evaluation"]);
     e.quiet_command(&format!("position fen {FEN}"));
     let (trace, hand_crafted) = final_evaluation(&mut e);
     assert!(

@@ -96,7 +96,8 @@ fn uci_handshake_declares_identity_and_every_option() {
         let ok = l.starts_with("id name ")
             || l.starts_with("id author ")
             || l.starts_with("option name ")
-            || l == "info string hand-crafted evaluation";
+            || l == "info string hand-crafted evaluation"
+            || l.starts_with("info string NNUE evaluation using ");
         e.check(ok, || {
             format!("unexpected line '{l}' in the uci answer: {lines:?}")
         });

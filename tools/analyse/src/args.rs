@@ -40,6 +40,10 @@ pub struct Args {
     #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB, help_heading = SEARCH,
           value_parser = RangedU64ValueParser::<usize>::new().range(1..=1 << 20))]
     pub hash: usize,
+    /// A network file to evaluate with, as the UCI option EvalFile; <empty>
+    /// is the hand-crafted evaluation [default: the network built in]
+    #[arg(long, value_name = "FILE", help_heading = SEARCH)]
+    pub eval_file: Option<String>,
     /// The annotated games [default: standard output; the summary then goes
     /// to standard error]
     #[arg(short, long, value_name = "FILE")]
@@ -65,6 +69,8 @@ pub struct Config {
     pub multipv: usize,
     pub threads: usize,
     pub hash_mb: usize,
+    /// `None`: the binary's default evaluation.
+    pub eval_file: Option<String>,
     pub output: Option<PathBuf>,
     pub svg: Option<PathBuf>,
 }
@@ -94,6 +100,7 @@ impl From<Args> for Config {
             multipv: args.multipv,
             threads: args.threads,
             hash_mb: args.hash,
+            eval_file: args.eval_file,
             output: args.output,
             svg: args.svg,
         }
@@ -127,8 +134,12 @@ mod tests {
         assert_eq!(c.input, PathBuf::from("game.pgn"));
         assert_eq!((c.depth, c.movetime), (Some(DEFAULT_DEPTH), None));
         assert_eq!((c.multipv, c.threads, c.hash_mb), (1, 1, DEFAULT_HASH_MB));
-        assert_eq!((&c.output, &c.svg), (&None, &None));
+        assert_eq!((&c.output, &c.svg, &c.eval_file), (&None, &None, &None));
         assert_eq!(c.limit_text(), "depth 14");
+        assert_eq!(
+            config("g --eval-file <empty>").eval_file.as_deref(),
+            Some("<empty>")
+        );
 
         let c =
             config("--movetime 250 g.pgn --multipv 3 --threads 2 --hash 8 -o out.pgn --svg g.svg");

@@ -21,6 +21,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use uci::evaluation::Evaluation;
 
 pub use args::{Args, Config};
 
@@ -43,6 +44,7 @@ enum RunError {
     Read(PathBuf, std::io::Error),
     Write(PathBuf, std::io::Error),
     Hash(AllocError),
+    Evaluation(String),
 }
 
 impl fmt::Display for RunError {
@@ -51,6 +53,7 @@ impl fmt::Display for RunError {
             RunError::Read(path, e) => write!(f, "cannot read {}: {e}", path.display()),
             RunError::Write(path, e) => write!(f, "cannot write {}: {e}", path.display()),
             RunError::Hash(e) => write!(f, "{e}"),
+            RunError::Evaluation(why) => write!(f, "{why}"),
         }
     }
 }
@@ -120,7 +123,13 @@ fn analyse_file(config: &Config) -> Result<usize, RunError> {
         multi_pv: config.multipv,
         ..SearchOptions::default()
     };
+    let evaluation = match config.eval_file.as_deref() {
+        None => Evaluation::builtin().map_err(|(_, why)| why),
+        Some(path) => Evaluation::load(if path == "<empty>" { "" } else { path }),
+    }
+    .map_err(RunError::Evaluation)?;
     let mut searcher = Searcher::new(config.hash_mb, limits, options).map_err(RunError::Hash)?;
+    searcher.set_network(evaluation.network());
     let annotator = format!(
         "Hoeven {}, {}",
         env!("CARGO_PKG_VERSION"),

@@ -4,7 +4,9 @@
 
 use engine::score::{mated_in, DRAW};
 use engine::{AllocError, Engine, Limits, SearchOptions, SearchRequest};
+use eval::nnue::Network;
 use movegen::{Board, Move, Position};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// One line of the engine's answer.
@@ -58,6 +60,11 @@ impl Searcher {
             limits,
             options,
         })
+    }
+
+    /// Evaluates with `network` (`None`: the hand-crafted evaluation).
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.engine.set_network(network);
     }
 
     /// Forgets the last game: a game's analysis depends on it alone.
