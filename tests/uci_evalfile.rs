@@ -75,7 +75,10 @@ fn a_network_file_is_used_and_bad_ones_are_refused() {
     // The default is the network built in (eval/build.rs), or the
     // hand-crafted evaluation in a build without one.
     let default = match eval::nnue::embedded() {
-        Some(net) => format!("info string NNUE evaluation using {} (embedded) (", net.name),
+        Some(net) => format!(
+            "info string NNUE evaluation using {} (embedded) (",
+            net.name
+        ),
         None => "info string hand-crafted evaluation".to_string(),
     };
     assert!(

@@ -1,7 +1,7 @@
 //! Training positions around the self-play games: from each self-play
 //! position a few short random walks, each ending in a quiet position that
-//! the hand-crafted evaluation or a short search scores. A static
-//! evaluation costs a microsecond, so millions of positions are labelled in
+//! the engine's static evaluation (hand-crafted, or a network) or a short
+//! search scores. A static evaluation costs a microsecond, so millions of positions are labelled in
 //! seconds and a net pretrained on them starts its training on the search
 //! scores knowing the evaluation that made them; a search of a few hundred
 //! nodes costs a fraction of a millisecond and labels what the evaluation
@@ -11,11 +11,13 @@
 use chessio::{GameResult, PackedRecord, Record};
 use engine::see::see_ge;
 use engine::{AllocError, Engine, Limits, SearchOptions, SearchRequest};
+use eval::nnue::Network;
 use movegen::{Board, Move, Position};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// How the walks are made.
@@ -30,15 +32,17 @@ pub struct Walks {
     pub max_score: i32,
     pub seed: u64,
     pub label: Label,
+    /// The evaluation of the labels, searched or not: the network, or with
+    /// `None` the hand-crafted evaluation.
+    pub network: Option<Arc<Network>>,
 }
 
 /// What scores a walk's last position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Label {
-    /// The hand-crafted evaluation.
+    /// The static evaluation.
     Evaluation,
-    /// A single-threaded search of this many nodes with the hand-crafted
-    /// evaluation; positions whose best move is a capture or promotion are
+    /// A single-threaded search of this many nodes; positions whose best move is a capture or promotion are
     /// left out, as the self-play filter leaves them out.
     Search { nodes: u64 },
 }
@@ -57,13 +61,14 @@ enum Labeller {
 }
 
 impl Labeller {
-    fn new(label: Label) -> Result<Labeller, AllocError> {
+    fn new(label: Label, network: Option<Arc<Network>>) -> Result<Labeller, AllocError> {
         Ok(match label {
-            Label::Evaluation => Labeller::Evaluation(eval::Evaluator::new(None)),
-            Label::Search { nodes } => Labeller::Search {
-                engine: Engine::new(SEARCH_HASH_MB)?,
-                nodes,
-            },
+            Label::Evaluation => Labeller::Evaluation(eval::Evaluator::new(network)),
+            Label::Search { nodes } => {
+                let mut engine = Engine::new(SEARCH_HASH_MB)?;
+                engine.set_network(network);
+                Labeller::Search { engine, nodes }
+            }
         })
     }
 
@@ -140,7 +145,7 @@ pub fn distil(inputs: &[PackedRecord], walks: &Walks) -> Result<Vec<PackedRecord
             let mut rng = StdRng::seed_from_u64(
                 walks.seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
             );
-            let mut labeller = Labeller::new(walks.label)?;
+            let mut labeller = Labeller::new(walks.label, walks.network.clone())?;
             let mut labelled = Vec::new();
             for record in chunk {
                 let Ok(start) = record.unpack() else { continue };
@@ -192,6 +197,7 @@ mod tests {
             max_score: 3000,
             seed,
             label: Label::Evaluation,
+            network: None,
         }
     }
 
@@ -251,7 +257,7 @@ mod tests {
 
     #[test]
     fn a_search_sees_what_the_evaluation_misses_and_leaves_out_captures() {
-        let mut labeller = Labeller::new(Label::Search { nodes: 2000 }).unwrap();
+        let mut labeller = Labeller::new(Label::Search { nodes: 2000 }, None).unwrap();
         let mut evaluator = eval::Evaluator::new(None);
         // Quiet by exchange, but the knight forks king and queen from c7.
         let fork = Board::from_fen("q3k3/8/8/1N6/8/8/7P/4K3 w - - 0 1").unwrap();
@@ -262,6 +268,41 @@ mod tests {
         // The rook takes the queen: not a training position.
         let hanging = Board::from_fen("4k3/8/8/8/q7/8/8/R3K3 w - - 0 1").unwrap();
         assert_eq!(labeller.score(&hanging), None);
+    }
+
+    #[test]
+    fn a_network_labels_in_place_of_the_hand_crafted_evaluation() {
+        let net = Arc::new(testkit::nets::random_network(16, 2, 3).unwrap());
+        let mut evaluator = eval::Evaluator::new(Some(Arc::clone(&net)));
+        let by_net = Walks {
+            network: Some(Arc::clone(&net)),
+            ..walks(5)
+        };
+        let out = distil(&start(), &by_net).unwrap();
+        assert!(!out.is_empty());
+        let mut differ = 0;
+        for (board, score, hand_crafted) in quiet_draws(&out) {
+            evaluator.reset(&board);
+            assert_eq!(score, evaluator.evaluate(&board));
+            differ += usize::from(score != hand_crafted);
+        }
+        assert!(differ > out.len() / 2, "{differ} of {}", out.len());
+        let searched = Walks {
+            label: Label::Search { nodes: 300 },
+            ..by_net.clone()
+        };
+        assert_ne!(
+            distil(&start(), &searched).unwrap(),
+            distil(
+                &start(),
+                &Walks {
+                    network: None,
+                    ..searched
+                }
+            )
+            .unwrap(),
+            "the searches evaluate with the network"
+        );
     }
 
     #[test]

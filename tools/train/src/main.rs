@@ -79,8 +79,10 @@ fn usage() -> String {
   train distil OUT FILE[,FILE...] [options]
       Training records around the games: from each binary record, short
       random walks ending in quiet positions (not in check, no winning
-      capture), scored by the hand-crafted evaluation or a short search,
+      capture), scored by the static evaluation or a short search,
       shuffled into OUT (result: a draw; train on them with lambda 0).
+      --net NET              evaluate with the net (the hand-crafted
+                             evaluation without it)
       --nodes N              score by a search of N nodes, leaving out
                              positions whose best move is a capture or
                              promotion (0: the static evaluation; 0)
@@ -440,6 +442,12 @@ fn run_distil(argv: &[String]) -> Result<(), String> {
         label: match flags.number("--nodes", 0)? {
             0 => distil::Label::Evaluation,
             nodes => distil::Label::Search { nodes },
+        },
+        network: match flags.string("--net") {
+            Some(path) => Some(Arc::new(
+                eval::nnue::Network::load(Path::new(&path)).map_err(|e| format!("{path}: {e}"))?,
+            )),
+            None => None,
         },
     };
     let positional = flags.finish()?;
