@@ -1,8 +1,10 @@
 //! The network's accumulators, updated move by move through the evaluator's
 //! make and unmake hooks, equal those computed from scratch, along random
 //! games from Chess960 and DFRC starts that castle in every way, capture en
-//! passant and promote.
+//! passant and promote, with plain inputs and with inputs mirrored by king
+//! file (whose kings cross the middle of the board, by castling too).
 
+use eval::nnue::Inputs;
 use eval::Evaluator;
 use movegen::{Board, Color, Move};
 use rand::rngs::StdRng;
@@ -26,10 +28,23 @@ struct Seen {
     capture_promotions: usize,
     null_moves: usize,
     unmakes: usize,
+    /// King moves and castles that take the king across the middle.
+    crossings: usize,
+    crossing_castles: usize,
 }
 
 impl Seen {
     fn record(&mut self, board: &Board, m: Move) {
+        let king_to = if m.is_castle() {
+            m.castle_destinations().0
+        } else {
+            m.to()
+        };
+        let moves_king = board.king_square(board.side_to_move()) == m.from();
+        if moves_king && eval::nnue::network::crosses_halves(m.from(), king_to) {
+            self.crossings += 1;
+            self.crossing_castles += usize::from(m.is_castle());
+        }
         if m.is_castle() {
             self.castles[board.side_to_move().index()] += 1;
             let (king_to, rook_to) = m.castle_destinations();
@@ -47,7 +62,16 @@ impl Seen {
 
 #[test]
 fn incremental_accumulators_equal_a_refresh_along_random_games() {
-    let net = Arc::new(random_network(64, 8, 21).unwrap());
+    incremental_accumulators_equal_a_refresh(Inputs::Plain);
+}
+
+#[test]
+fn incremental_accumulators_mirrored_by_king_file_equal_a_refresh() {
+    incremental_accumulators_equal_a_refresh(Inputs::MirroredByKing);
+}
+
+fn incremental_accumulators_equal_a_refresh(inputs: Inputs) {
+    let net = Arc::new(random_network(64, 8, 21).unwrap().with_inputs(inputs));
     let mut evaluator = Evaluator::new(Some(net));
     let mut rng = StdRng::seed_from_u64(0x5EED);
     let mut seen = Seen::default();
@@ -106,4 +130,6 @@ fn incremental_accumulators_equal_a_refresh_along_random_games() {
     assert!(seen.capture_promotions > 0, "{seen:?}");
     assert!(seen.null_moves > 100, "{seen:?}");
     assert!(seen.unmakes > 100, "{seen:?}");
+    assert!(seen.crossings > 100, "{seen:?}");
+    assert!(seen.crossing_castles > 10, "{seen:?}");
 }

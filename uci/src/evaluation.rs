@@ -4,7 +4,7 @@
 //! evaluation; an empty `EvalFile` is the hand-crafted evaluation, the
 //! embedded network's name selects it again, and any other value is a file.
 
-use eval::nnue::{Embedded, Network};
+use eval::nnue::{Embedded, Inputs, Network};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -75,12 +75,16 @@ impl Evaluation {
         match &self.network {
             None => "hand-crafted evaluation".to_string(),
             Some(net) => format!(
-                "NNUE evaluation using {}{} ((768 -> {}) x 2 -> 1, {} output bucket{})",
+                "NNUE evaluation using {}{} ((768 -> {}) x 2 -> 1, {} output bucket{}{})",
                 self.path,
                 if self.embedded { " (embedded)" } else { "" },
                 net.hidden(),
                 net.buckets(),
-                if net.buckets() == 1 { "" } else { "s" }
+                if net.buckets() == 1 { "" } else { "s" },
+                match net.inputs() {
+                    Inputs::Plain => "",
+                    Inputs::MirroredByKing => ", mirrored by king file",
+                }
             ),
         }
     }
@@ -130,5 +134,19 @@ mod tests {
         };
         let err = Evaluation::load_with("broken.nnue", Some(&broken)).unwrap_err();
         assert!(err.contains("embedded network broken.nnue"), "{err}");
+    }
+
+    #[test]
+    fn a_net_mirrored_by_king_file_says_so() {
+        let net = Network::new(vec![1; 768 * 8], vec![2; 8], vec![3; 32], vec![4, 5]).unwrap();
+        let e = Evaluation {
+            path: "m.nnue".to_string(),
+            embedded: false,
+            network: Some(Arc::new(net.with_inputs(Inputs::MirroredByKing))),
+        };
+        assert_eq!(
+            e.describe(),
+            "NNUE evaluation using m.nnue ((768 -> 8) x 2 -> 1, 2 output buckets, mirrored by king file)"
+        );
     }
 }

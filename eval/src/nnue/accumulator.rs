@@ -2,8 +2,11 @@
 //! the search. Making a move records which pieces it moved; the entry is
 //! computed from its parent's only when a position at that ply is
 //! evaluated, so that moves cut off before their evaluation cost nothing.
+//! A perspective whose view of the board changed on the way (its king
+//! crossed to the other half under [`Inputs::MirroredByKing`]) is computed
+//! from scratch instead.
 
-use super::network::{feature, Network};
+use super::network::{crosses_halves, Inputs, Network, View};
 use movegen::{Board, Color, Move, Piece, PieceKind, Square};
 
 /// The pieces a move took away and put down: at most two of each
@@ -12,6 +15,9 @@ use movegen::{Board, Color, Move, Piece, PieceKind, Square};
 struct Change {
     added: [Option<(Piece, Square)>; 2],
     removed: [Option<(Piece, Square)>; 2],
+    /// Whether the move took the king of each colour (by index) to the
+    /// other half of the board.
+    king_crossed: [bool; 2],
 }
 
 impl Change {
@@ -21,13 +27,19 @@ impl Change {
         let Some(piece) = board.piece_on(from) else {
             return Change::default();
         };
+        let mut king_crossed = [false; 2];
         if m.is_castle() {
             let (king_to, rook_to) = m.castle_destinations();
             let rook = Piece::new(piece.color(), PieceKind::Rook);
+            king_crossed[piece.color().index()] = crosses_halves(from, king_to);
             return Change {
                 added: [Some((piece, king_to)), Some((rook, rook_to))],
                 removed: [Some((piece, from)), Some((rook, to))],
+                king_crossed,
             };
+        }
+        if piece.kind() == PieceKind::King {
+            king_crossed[piece.color().index()] = crosses_halves(from, to);
         }
         let captured = if m.is_en_passant() {
             let sq = Square::new(to.file(), from.rank());
@@ -41,9 +53,12 @@ impl Change {
         Change {
             added: [Some((placed, to)), None],
             removed: [Some((piece, from)), captured],
+            king_crossed,
         }
     }
 }
+
+const PERSPECTIVES: [Color; 2] = [Color::White, Color::Black];
 
 pub(crate) struct Accumulators {
     hidden: usize,
@@ -52,7 +67,8 @@ pub(crate) struct Accumulators {
     values: Vec<i16>,
     /// The change from the entry below; unused for the root.
     changes: Vec<Change>,
-    computed: Vec<bool>,
+    /// Whether each perspective (by colour index) of an entry is up to date.
+    computed: Vec<[bool; 2]>,
     top: usize,
 }
 
@@ -71,20 +87,24 @@ impl Accumulators {
     pub fn refresh(&mut self, net: &Network, board: &Board) {
         self.top = 0;
         self.reserve(0);
+        for perspective in PERSPECTIVES {
+            self.refresh_perspective(net, board, perspective);
+        }
+    }
+
+    /// The current entry's `perspective`, from scratch.
+    fn refresh_perspective(&mut self, net: &Network, board: &Board, perspective: Color) {
         let h = self.hidden;
-        let entry = &mut self.values[..2 * h];
-        for (perspective, acc) in [Color::White, Color::Black]
-            .into_iter()
-            .zip(entry.chunks_exact_mut(h))
-        {
-            acc.copy_from_slice(net.bias());
-            for sq in board.occupied() {
-                if let Some(piece) = board.piece_on(sq) {
-                    add(acc, net.row(feature(perspective, piece, sq)));
-                }
+        let at = (self.top * 2 + perspective.index()) * h;
+        let acc = &mut self.values[at..at + h];
+        let view = net.inputs().view_of(perspective, board);
+        acc.copy_from_slice(net.bias());
+        for sq in board.occupied() {
+            if let Some(piece) = board.piece_on(sq) {
+                add(acc, net.row(view.feature(piece, sq)));
             }
         }
-        self.computed[0] = true;
+        self.computed[self.top][perspective.index()] = true;
     }
 
     /// Makes room for entry `ply`; the stack only grows, so the search
@@ -93,7 +113,7 @@ impl Accumulators {
         if self.computed.len() <= ply {
             self.values.resize((ply + 1) * 2 * self.hidden, 0);
             self.changes.resize(ply + 1, Change::default());
-            self.computed.resize(ply + 1, false);
+            self.computed.resize(ply + 1, [false; 2]);
         }
     }
 
@@ -111,7 +131,7 @@ impl Accumulators {
         self.top += 1;
         self.reserve(self.top);
         self.changes[self.top] = change;
-        self.computed[self.top] = false;
+        self.computed[self.top] = [false; 2];
     }
 
     pub fn pop(&mut self) {
@@ -119,39 +139,49 @@ impl Accumulators {
         self.top = self.top.saturating_sub(1);
     }
 
-    /// The current entry, brought up to date from the nearest computed one
-    /// below it: (White's perspective, Black's).
-    pub fn current(&mut self, net: &Network) -> (&[i16], &[i16]) {
-        let h = self.hidden;
-        let base = (0..=self.top)
-            .rev()
-            .find(|&ply| self.computed[ply])
-            .unwrap_or(0);
-        for ply in base + 1..=self.top {
-            let (below, above) = self.values.split_at_mut(ply * 2 * h);
-            let parent = &below[(ply - 1) * 2 * h..];
-            let child = &mut above[..2 * h];
-            let change = self.changes[ply];
-            for (perspective, (from, to)) in [Color::White, Color::Black]
-                .into_iter()
-                .zip(parent.chunks_exact(h).zip(child.chunks_exact_mut(h)))
-            {
-                apply(net, perspective, &change, from, to);
+    /// The current entry, which must be `board`'s, brought up to date for
+    /// each perspective from its nearest computed entry below, or from
+    /// scratch where its view changed since: (White's perspective,
+    /// Black's).
+    pub fn current(&mut self, net: &Network, board: &Board) -> (&[i16], &[i16]) {
+        for perspective in PERSPECTIVES {
+            let side = perspective.index();
+            if self.computed[self.top][side] {
+                continue;
             }
-            self.computed[ply] = true;
+            let base = (0..self.top)
+                .rev()
+                .find(|&ply| self.computed[ply][side])
+                .unwrap_or(0);
+            let path = base + 1..=self.top;
+            let view_changed = net.inputs() == Inputs::MirroredByKing
+                && path.clone().any(|ply| self.changes[ply].king_crossed[side]);
+            if view_changed {
+                self.refresh_perspective(net, board, perspective);
+                continue;
+            }
+            // No crossing on the way: every entry on it had the view that
+            // `board` gives.
+            let view = net.inputs().view_of(perspective, board);
+            let h = self.hidden;
+            for ply in path {
+                let (below, above) = self.values.split_at_mut((ply * 2 + side) * h);
+                let parent = &below[((ply - 1) * 2 + side) * h..][..h];
+                apply(net, view, &self.changes[ply], parent, &mut above[..h]);
+                self.computed[ply][side] = true;
+            }
         }
-        let entry = &self.values[self.top * 2 * h..(self.top + 1) * 2 * h];
-        entry.split_at(h)
+        let entry = &self.values[self.top * 2 * self.hidden..(self.top + 1) * 2 * self.hidden];
+        entry.split_at(self.hidden)
     }
 }
 
 /// `to = from` plus the rows of the added pieces minus those of the removed
 /// ones. The common shapes (a quiet move, a capture) go in one pass.
 #[inline(always)]
-fn apply(net: &Network, perspective: Color, change: &Change, from: &[i16], to: &mut [i16]) {
-    let row = |entry: Option<(Piece, Square)>| {
-        entry.map(|(piece, sq)| net.row(feature(perspective, piece, sq)))
-    };
+fn apply(net: &Network, view: View, change: &Change, from: &[i16], to: &mut [i16]) {
+    let row =
+        |entry: Option<(Piece, Square)>| entry.map(|(piece, sq)| net.row(view.feature(piece, sq)));
     match (
         row(change.added[0]),
         row(change.added[1]),

@@ -1,5 +1,5 @@
-//! NNUE inference: a perspective network `(768 -> H) x 2 -> 1` with SCReLU
-//! and output buckets by material, in integers as quantised by the trainer
+//! NNUE inference: a perspective network `(768 -> H) x 2 -> 1` with SCReLU,
+//! output buckets by material and inputs mirrored by king file or not, in integers as quantised by the trainer
 //! (`docs/nets.md`), with its first layer updated incrementally along the
 //! search.
 
@@ -11,7 +11,7 @@ mod output;
 use accumulator::Accumulators;
 pub use embedded::{embedded, Embedded};
 use movegen::{Board, Color, Move};
-pub use network::{feature, output_bucket, NetError, Network, INPUTS};
+pub use network::{output_bucket, Inputs, NetError, Network, View, INPUTS};
 use std::sync::Arc;
 
 /// First-layer quantisation: W1 and b1 are stored as `round(w * QA)`.
@@ -60,14 +60,14 @@ impl Nnue {
     pub fn matches_refresh(&mut self, board: &Board) -> bool {
         let mut fresh = Accumulators::new(self.net.hidden());
         fresh.refresh(&self.net, board);
-        self.accumulators.current(&self.net) == fresh.current(&self.net)
+        self.accumulators.current(&self.net, board) == fresh.current(&self.net, board)
     }
 
     /// The evaluation of the current entry, which must be `board`'s, in
     /// centipawns from the side to move's point of view.
     pub fn evaluate(&mut self, board: &Board) -> i32 {
         let bucket = output_bucket(board.occupied().count(), self.net.buckets());
-        let (white, black) = self.accumulators.current(&self.net);
+        let (white, black) = self.accumulators.current(&self.net, board);
         let (us, them) = match board.side_to_move() {
             Color::White => (white, black),
             Color::Black => (black, white),

@@ -1,18 +1,19 @@
 //! The network file: reading and checking the format shared with the
 //! trainer (`docs/nets.md`), and writing it back.
 //!
-//! Layout, little-endian: the magic `HVNNUE03`; the hidden size `H` (u32);
-//! the number of output buckets `B` (u32); the FNV-1a 32-bit hash of every
-//! byte after the 20-byte header (u32); then `W1` (i16, 768 rows of `H`,
+//! Layout, little-endian: the magic `HVNNUE04`; the hidden size `H` (u32);
+//! the number of output buckets `B` (u32); the input layout (u32, an
+//! [`Inputs`] code); the FNV-1a 32-bit hash of every byte after the 24-byte
+//! header (u32); then `W1` (i16, 768 rows of `H`,
 //! feature-major), `b1` (i16 x H), `W2` (i16, B rows of 2H, each the side
 //! to move's half first) and `b2` (i32 x B).
 
-use movegen::{Color, Piece, Square};
+use movegen::{Board, Color, File, Piece, Square};
 use std::fmt;
 use std::path::Path;
 
-pub const MAGIC: &[u8; 8] = b"HVNNUE03";
-const HEADER_BYTES: usize = 20;
+pub const MAGIC: &[u8; 8] = b"HVNNUE04";
+const HEADER_BYTES: usize = 24;
 /// Input features: (own/other side) x six piece kinds x 64 squares.
 pub const INPUTS: usize = 768;
 /// The largest hidden layer a file may declare.
@@ -29,15 +30,79 @@ pub const FINE_STEPS: i16 = 32;
 /// The largest output weight the split allows; the trainer clips W2 within it.
 pub const MAX_OUTPUT_WEIGHT: i16 = 127 * FINE_STEPS;
 
-/// The input feature of `piece` on `sq` seen from `perspective`: own pieces
-/// first, squares rank-mirrored for Black (`docs/nets.md`). The engine's
-/// accumulators and the trainer both index the first layer with it.
+/// How a network's first layer sees the board (`docs/nets.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inputs {
+    /// Each perspective sees the board as it stands (rank-mirrored for
+    /// Black).
+    Plain,
+    /// Each perspective also mirrors the board left to right when its own
+    /// king stands on files e to h, so that its king is always on the
+    /// queen's side: one set of weights serves both halves of the board.
+    MirroredByKing,
+}
+
+impl Inputs {
+    /// The header's code.
+    pub fn code(self) -> u32 {
+        match self {
+            Inputs::Plain => 0,
+            Inputs::MirroredByKing => 1,
+        }
+    }
+
+    pub fn from_code(code: u32) -> Option<Inputs> {
+        match code {
+            0 => Some(Inputs::Plain),
+            1 => Some(Inputs::MirroredByKing),
+            _ => None,
+        }
+    }
+
+    /// `perspective`'s view of the board where its king stands on `king`.
+    #[inline(always)]
+    pub fn view(self, perspective: Color, king: Square) -> View {
+        View {
+            perspective,
+            mirrored: self == Inputs::MirroredByKing && king.file() >= File::E,
+        }
+    }
+
+    /// `perspective`'s view of `board`.
+    #[inline(always)]
+    pub fn view_of(self, perspective: Color, board: &Board) -> View {
+        self.view(perspective, board.king_square(perspective))
+    }
+}
+
+/// One perspective's view of the board: its colour, and whether it mirrors
+/// the board left to right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct View {
+    pub perspective: Color,
+    pub mirrored: bool,
+}
+
+impl View {
+    /// The input feature of `piece` on `sq`: own pieces first, squares
+    /// rank-mirrored for Black and file-mirrored when the view is. The
+    /// engine's accumulators and the trainer both index the first layer
+    /// with it.
+    #[inline(always)]
+    pub fn feature(self, piece: Piece, sq: Square) -> usize {
+        let sq = if self.mirrored { sq.flip_file() } else { sq };
+        let side = usize::from(piece.color() != self.perspective);
+        let f = (side * 6 + piece.kind().index()) * 64 + sq.relative(self.perspective).index();
+        debug_assert!(f < INPUTS);
+        f
+    }
+}
+
+/// Whether a king moving from `from` to `to` changes the half of the board
+/// a [`Inputs::MirroredByKing`] view depends on.
 #[inline(always)]
-pub fn feature(perspective: Color, piece: Piece, sq: Square) -> usize {
-    let side = usize::from(piece.color() != perspective);
-    let f = (side * 6 + piece.kind().index()) * 64 + sq.relative(perspective).index();
-    debug_assert!(f < INPUTS);
-    f
+pub fn crosses_halves(from: Square, to: Square) -> bool {
+    (from.file() >= File::E) != (to.file() >= File::E)
 }
 
 /// The output bucket of a position with `pieces` pieces (kings included)
@@ -61,6 +126,8 @@ pub enum NetError {
     BadHiddenSize(u32),
     /// `B` is 0 or above [`MAX_BUCKETS`].
     BadBucketCount(u32),
+    /// An input layout this engine does not know.
+    BadInputs(u32),
     /// The length does not match the `H` the header declares.
     BadLength {
         expected: usize,
@@ -99,6 +166,7 @@ impl fmt::Display for NetError {
             NetError::BadBucketCount(b) => {
                 write!(f, "{b} output buckets is outside 1..={MAX_BUCKETS}")
             }
+            NetError::BadInputs(code) => write!(f, "unknown input layout {code}"),
             NetError::BadLength { expected, found } => write!(
                 f,
                 "{found} bytes where the header's sizes need {expected} (truncated?)"
@@ -128,6 +196,7 @@ impl std::error::Error for NetError {}
 /// `B` output buckets.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
+    inputs: Inputs,
     hidden: usize,
     /// Feature-major: the row of feature `f` is `w1[f * hidden..][..hidden]`.
     w1: Vec<i16>,
@@ -162,8 +231,8 @@ fn i16s(bytes: &[u8]) -> Vec<i16> {
 }
 
 impl Network {
-    /// A network from its parts (one output bias per bucket); checked as a
-    /// file would be.
+    /// A network with [`Inputs::Plain`] from its parts (one output bias per
+    /// bucket); checked as a file would be.
     pub fn new(
         w1: Vec<i16>,
         b1: Vec<i16>,
@@ -191,6 +260,7 @@ impl Network {
         }
         let (w2_coarse, w2_fine) = w2.iter().map(|&w| split(w)).unzip();
         let net = Network {
+            inputs: Inputs::Plain,
             hidden,
             w1,
             b1,
@@ -201,6 +271,11 @@ impl Network {
         };
         net.check_ranges()?;
         Ok(net)
+    }
+
+    /// The same weights read with `inputs`.
+    pub fn with_inputs(self, inputs: Inputs) -> Network {
+        Network { inputs, ..self }
     }
 
     /// Reads and checks a network file.
@@ -237,7 +312,9 @@ impl Network {
                 found: bytes.len(),
             });
         }
-        let stored = word(16);
+        let code = word(16);
+        let inputs = Inputs::from_code(code).ok_or(NetError::BadInputs(code))?;
+        let stored = word(20);
         let computed = fnv1a(&bytes[HEADER_BYTES..]);
         if stored != computed {
             return Err(NetError::BadHash { stored, computed });
@@ -249,14 +326,14 @@ impl Network {
             .chunks_exact(4)
             .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
-        Network::new(i16s(w1), i16s(b1), i16s(w2), b2)
+        Ok(Network::new(i16s(w1), i16s(b1), i16s(w2), b2)?.with_inputs(inputs))
     }
 
     /// The hash the file's header holds, which names a committed net
     /// (`nets/hoeven-<hash>.nnue`).
     pub fn hash(&self) -> u32 {
         let bytes = self.to_bytes();
-        u32::from_le_bytes([bytes[16], bytes[17], bytes[18], bytes[19]])
+        u32::from_le_bytes([bytes[20], bytes[21], bytes[22], bytes[23]])
     }
 
     /// The file's bytes, header and hash included.
@@ -273,6 +350,7 @@ impl Network {
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         bytes.extend_from_slice(&(self.buckets() as u32).to_le_bytes());
+        bytes.extend_from_slice(&self.inputs.code().to_le_bytes());
         bytes.extend_from_slice(&fnv1a(&body).to_le_bytes());
         bytes.extend_from_slice(&body);
         bytes
@@ -306,6 +384,10 @@ impl Network {
             }
         }
         Ok(())
+    }
+
+    pub fn inputs(&self) -> Inputs {
+        self.inputs
     }
 
     pub fn hidden(&self) -> usize {

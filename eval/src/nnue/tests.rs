@@ -1,11 +1,14 @@
-use super::network::{file_len, output_bucket, NetError, Network, INPUTS, MAX_OUTPUT_WEIGHT};
+use super::network::{
+    file_len, output_bucket, Inputs, NetError, Network, INPUTS, MAX_OUTPUT_WEIGHT,
+};
 use super::{evaluate, Nnue, QA, QB, SCALE};
 use crate::tests::{flip, random_positions, Rng};
-use movegen::{Board, Color, Piece, PieceKind, Square};
+use movegen::{Board, CastlingNotation, Color, File, Piece, PieceKind, Square};
 use std::sync::Arc;
 
 /// A network in floating point, as the trainer holds it.
 struct FloatNet {
+    inputs: Inputs,
     hidden: usize,
     w1: Vec<f64>,
     b1: Vec<f64>,
@@ -25,6 +28,7 @@ impl FloatNet {
     fn random(hidden: usize, buckets: usize, seed: u64) -> FloatNet {
         let mut rng = Rng(seed);
         FloatNet {
+            inputs: Inputs::Plain,
             hidden,
             w1: (0..INPUTS * hidden)
                 .map(|_| rng.uniform(-0.15, 0.15))
@@ -54,19 +58,21 @@ impl FloatNet {
                 .collect(),
         )
         .unwrap()
+        .with_inputs(self.inputs)
     }
 
     /// The same network with the quantised weights, back in floating point.
     fn dequantised(net: &Network) -> FloatNet {
         let bytes = net.to_bytes();
         let (h, buckets) = (net.hidden(), net.buckets());
-        let word = |i: usize| f64::from(i16::from_le_bytes([bytes[20 + 2 * i], bytes[21 + 2 * i]]));
-        let end = 20 + 2 * (INPUTS * h + h + buckets * 2 * h);
+        let word = |i: usize| f64::from(i16::from_le_bytes([bytes[24 + 2 * i], bytes[25 + 2 * i]]));
+        let end = 24 + 2 * (INPUTS * h + h + buckets * 2 * h);
         let b2 = |k: usize| {
             let at = end + 4 * k;
             i32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
         };
         FloatNet {
+            inputs: net.inputs(),
             hidden: h,
             w1: (0..INPUTS * h).map(|i| word(i) / f64::from(QA)).collect(),
             b1: (0..h)
@@ -86,6 +92,10 @@ impl FloatNet {
         let h = self.hidden;
         let accumulate = |perspective: Color| -> Vec<f64> {
             let mut acc = self.b1.clone();
+            // Mirrored by king file: files reversed when the perspective's
+            // king stands on e to h.
+            let mirror = self.inputs == Inputs::MirroredByKing
+                && board.king_square(perspective).file().index() >= 4;
             for sq in board.occupied() {
                 let piece = board.piece_on(sq).unwrap();
                 let side = usize::from(piece.color() != perspective);
@@ -94,6 +104,7 @@ impl FloatNet {
                 } else {
                     sq.index() ^ 56
                 };
+                let s = if mirror { s ^ 7 } else { s };
                 let f = (side * 6 + piece.kind().index()) * 64 + s;
                 for (a, w) in acc.iter_mut().zip(&self.w1[f * h..(f + 1) * h]) {
                     *a += w;
@@ -124,12 +135,16 @@ fn random_net(hidden: usize, seed: u64) -> Arc<Network> {
 fn integer_inference_matches_the_float_network() {
     // 40 is not a multiple of the output layer's 16 lanes.
     for (hidden, buckets) in [(128, 1), (40, 1), (64, 8), (32, 3)] {
-        matches_the_float_network(hidden, buckets);
+        matches_the_float_network(hidden, buckets, Inputs::Plain);
     }
+    matches_the_float_network(64, 8, Inputs::MirroredByKing);
 }
 
-fn matches_the_float_network(hidden: usize, buckets: usize) {
-    let float = FloatNet::random(hidden, buckets, 1);
+fn matches_the_float_network(hidden: usize, buckets: usize, inputs: Inputs) {
+    let float = FloatNet {
+        inputs,
+        ..FloatNet::random(hidden, buckets, 1)
+    };
     let net = Arc::new(float.quantise());
     let dequantised = FloatNet::dequantised(&net);
     let positions = random_positions(40, 99);
@@ -181,7 +196,15 @@ fn the_side_to_move_sees_its_own_accumulator_first() {
 
 #[test]
 fn incremental_updates_match_a_refresh_over_moves_and_null_moves() {
-    let net = random_net(48, 3);
+    incremental_updates_match_a_refresh(random_net(48, 3));
+    incremental_updates_match_a_refresh(mirrored(random_net(48, 3)));
+}
+
+fn mirrored(net: Arc<Network>) -> Arc<Network> {
+    Arc::new((*net).clone().with_inputs(Inputs::MirroredByKing))
+}
+
+fn incremental_updates_match_a_refresh(net: Arc<Network>) {
     let mut rng = Rng(0xABCD);
     let mut nnue = Nnue::new(Arc::clone(&net));
     for start in random_positions(20, 4).into_iter().step_by(25) {
@@ -222,9 +245,13 @@ fn a_written_network_reads_back() {
     let net = random_net(16, 2);
     let bytes = net.to_bytes();
     assert_eq!(bytes.len(), file_len(16, 8));
-    assert_eq!(&bytes[..16], b"HVNNUE03\x10\0\0\0\x08\0\0\0");
+    assert_eq!(&bytes[..20], b"HVNNUE04\x10\0\0\0\x08\0\0\0\0\0\0\0");
     assert_eq!(Network::from_bytes(&bytes).unwrap(), *net);
-    assert_eq!(net.hash(), super::network::fnv1a(&bytes[20..]));
+    assert_eq!(net.hash(), super::network::fnv1a(&bytes[24..]));
+    let net = mirrored(net);
+    let bytes = net.to_bytes();
+    assert_eq!(&bytes[16..20], b"\x01\0\0\0");
+    assert_eq!(Network::from_bytes(&bytes).unwrap(), *net);
 }
 
 #[test]
@@ -264,8 +291,15 @@ fn bad_files_are_refused_with_the_reason() {
     assert!(matches!(&error, NetError::OtherVersion(m) if m == "HVNNUE02"));
     assert_eq!(
         error.to_string(),
-        "a Hoeven network in format HVNNUE02, where this engine reads HVNNUE03"
+        "a Hoeven network in format HVNNUE02, where this engine reads HVNNUE04"
     );
+
+    // The hash covers the weights, not the header.
+    let mut layout = good.clone();
+    layout[16..20].copy_from_slice(&2u32.to_le_bytes());
+    let error = Network::from_bytes(&layout).unwrap_err();
+    assert!(matches!(error, NetError::BadInputs(2)));
+    assert_eq!(error.to_string(), "unknown input layout 2");
 
     assert!(matches!(
         Network::from_bytes(&good[..good.len() - 1]),
@@ -356,7 +390,8 @@ fn weights_that_could_overflow_are_refused() {
 
 #[test]
 fn features_follow_the_contract() {
-    use super::network::feature;
+    let [e1, e8, d1, b8] = ["e1", "e8", "d1", "b8"].map(|s| Square::parse(s).unwrap());
+    let feature = |perspective, piece, sq| Inputs::Plain.view(perspective, e1).feature(piece, sq);
     let e4 = Square::parse("e4").unwrap();
     let white_knight = Piece::new(Color::White, PieceKind::Knight);
     let black_queen = Piece::new(Color::Black, PieceKind::Queen);
@@ -367,4 +402,103 @@ fn features_follow_the_contract() {
     );
     assert_eq!(feature(Color::Black, black_queen, e4), 4 * 64 + 36);
     assert_eq!(feature(Color::White, black_queen, e4), 10 * 64 + 28);
+    // Mirrored by king file: a perspective whose king is on e to h sees
+    // files reversed; its view does not depend on the other king.
+    let view = |perspective, king| Inputs::MirroredByKing.view(perspective, king);
+    assert_eq!(view(Color::White, d1).feature(white_knight, e4), 64 + 28);
+    assert_eq!(view(Color::White, e1).feature(white_knight, e4), 64 + 27);
+    assert_eq!(
+        view(Color::Black, e8).feature(black_queen, e4),
+        4 * 64 + (35)
+    );
+    assert_eq!(view(Color::Black, b8).feature(black_queen, e4), 4 * 64 + 36);
+    assert_eq!(
+        view(Color::White, e1),
+        Inputs::MirroredByKing.view(Color::White, Square::new(File::H, e1.rank()))
+    );
+}
+
+/// `board` mirrored left to right, without castling rights (which the
+/// network does not see).
+fn mirror_files(board: &Board) -> Board {
+    let fen = board.to_fen(CastlingNotation::Shredder);
+    let parts: Vec<&str> = fen.split_whitespace().collect();
+    let placement: Vec<String> = parts[0]
+        .split('/')
+        .map(|rank| rank.chars().rev().collect())
+        .collect();
+    let en_passant = match Square::parse(parts[3]) {
+        Some(sq) => sq.flip_file().to_string(),
+        None => "-".to_string(),
+    };
+    Board::from_fen(&format!(
+        "{} {} - {} {} {}",
+        placement.join("/"),
+        parts[1],
+        en_passant,
+        parts[4],
+        parts[5]
+    ))
+    .unwrap()
+}
+
+#[test]
+fn a_net_mirrored_by_king_file_evaluates_mirrored_positions_alike() {
+    let plain = random_net(40, 11);
+    let net = mirrored(Arc::clone(&plain));
+    let mut plain_differs = 0;
+    for b in random_positions(30, 23) {
+        let m = mirror_files(&b);
+        assert_eq!(evaluate(&net, &b), evaluate(&net, &m), "{b:?}");
+        plain_differs += usize::from(evaluate(&plain, &b) != evaluate(&plain, &m));
+    }
+    assert!(plain_differs > 100, "{plain_differs}");
+}
+
+/// Castling that takes the king across the middle of the board, in
+/// Chess960 and DFRC, and king moves across it: the perspective whose king
+/// crossed is computed again, the other updated.
+#[test]
+fn kings_crossing_the_middle_refresh_their_perspective() {
+    let net = mirrored(random_net(32, 7));
+    for (fen, moves) in [
+        // The king castles from b1 to g1 and from g8 to c8.
+        (
+            "rr4k1/pppppppp/8/8/8/8/PPPPPPPP/1K5R w Hb - 0 1",
+            &["b1h1", "g8b8"][..],
+        ),
+        // DFRC: White's king on f1 castles long to c1, Black's on d8 short to g8.
+        (
+            "1r1k3r/pppppppp/8/8/8/8/PPPPPPPP/R4K2 w Ah - 0 1",
+            &["f1a1", "d8h8"][..],
+        ),
+        // Plain king steps across and back.
+        (
+            "4k3/8/8/8/8/8/8/3K4 w - - 0 1",
+            &["d1e1", "e8d8", "e1d2", "d8e7"][..],
+        ),
+    ] {
+        let mut board = Board::from_fen(fen).unwrap();
+        let mut nnue = Nnue::new(Arc::clone(&net));
+        nnue.reset(&board);
+        let mut line = vec![board.clone()];
+        for text in moves {
+            let m = board
+                .legal_moves()
+                .as_slice()
+                .iter()
+                .copied()
+                .find(|m| m.to_uci(true) == *text)
+                .unwrap_or_else(|| panic!("{text} in {fen}"));
+            nnue.push_move(&board, m);
+            board.make_move(m);
+            line.push(board.clone());
+        }
+        // Evaluated only at the end: the updates span every move.
+        assert_eq!(nnue.evaluate(&board), evaluate(&net, &board), "{fen}");
+        for back in line.iter().rev().skip(1) {
+            nnue.pop();
+            assert_eq!(nnue.evaluate(back), evaluate(&net, back), "{fen}");
+        }
+    }
 }

@@ -2,8 +2,9 @@
 //! and the network's input features of a record.
 
 use chessio::{PackedRecord, RecordError, RECORD_BYTES};
-use eval::nnue::feature;
+use eval::nnue::Inputs;
 pub use eval::nnue::INPUTS;
+use movegen::{Color, Piece, PieceKind, Square};
 use std::fmt;
 use std::path::Path;
 
@@ -64,8 +65,8 @@ pub struct Sample {
 }
 
 impl Sample {
-    pub fn features(&self) -> Features {
-        Features::new(&self.record, self.mirrored)
+    pub fn features(&self, inputs: Inputs) -> Features {
+        Features::new(&self.record, inputs, self.mirrored)
     }
 }
 
@@ -77,24 +78,33 @@ pub struct Features {
 }
 
 impl Features {
-    /// The inputs of `eval::nnue::feature`, the engine's, for each
+    /// The inputs of `eval::nnue::View::feature`, the engine's, for each
     /// perspective (docs/nets.md).
-    pub fn of(record: &PackedRecord) -> Features {
-        Features::new(record, false)
+    pub fn of(record: &PackedRecord, inputs: Inputs) -> Features {
+        Features::new(record, inputs, false)
     }
 
     /// The inputs with the board mirrored left to right when `mirrored`.
-    fn new(record: &PackedRecord, mirrored: bool) -> Features {
+    fn new(record: &PackedRecord, inputs: Inputs, mirrored: bool) -> Features {
         let mut features = Features {
             us: [0; 32],
             them: [0; 32],
             len: 0,
         };
+        let place = |sq: Square| if mirrored { sq.flip_file() } else { sq };
+        let king = |color: Color| {
+            let king = Piece::new(color, PieceKind::King);
+            record
+                .pieces()
+                .find(|&(_, piece)| piece == king)
+                .map_or(Square::A1, |(sq, _)| place(sq))
+        };
         let us = record.side_to_move();
+        let (view_us, view_them) = (inputs.view(us, king(us)), inputs.view(!us, king(!us)));
         for (i, (sq, piece)) in record.pieces().enumerate().take(32) {
-            let sq = if mirrored { sq.flip_file() } else { sq };
-            features.us[i] = feature(us, piece, sq) as u16;
-            features.them[i] = feature(!us, piece, sq) as u16;
+            let sq = place(sq);
+            features.us[i] = view_us.feature(piece, sq) as u16;
+            features.them[i] = view_them.feature(piece, sq) as u16;
             features.len = i + 1;
         }
         features
@@ -123,11 +133,17 @@ mod tests {
     #[test]
     fn features_follow_the_contract() {
         // White to move: White king e1 is (0*6+5)*64+4 for White, (1*6+5)*64+60 for Black.
-        let white = Features::of(&packed("4k3/8/8/8/8/3p4/8/4K3 w - - 0 1 | 0 | 0.5"));
+        let white = Features::of(
+            &packed("4k3/8/8/8/8/3p4/8/4K3 w - - 0 1 | 0 | 0.5"),
+            Inputs::Plain,
+        );
         assert_eq!(white.us(), [5 * 64 + 4, 6 * 64 + 19, 11 * 64 + 60]);
         assert_eq!(white.them(), [11 * 64 + 60, 43, 5 * 64 + 4]);
         // The same position with Black to move swaps the two lists.
-        let black = Features::of(&packed("4k3/8/8/8/8/3p4/8/4K3 b - - 0 1 | 0 | 0.5"));
+        let black = Features::of(
+            &packed("4k3/8/8/8/8/3p4/8/4K3 b - - 0 1 | 0 | 0.5"),
+            Inputs::Plain,
+        );
         assert_eq!(black.us(), white.them());
         assert_eq!(black.them(), white.us());
     }
@@ -140,7 +156,10 @@ mod tests {
             record,
             mirrored: true,
         };
-        let (a, b) = (sample.features(), Features::of(&mirror));
+        let (a, b) = (
+            sample.features(Inputs::Plain),
+            Features::of(&mirror, Inputs::Plain),
+        );
         let sorted = |f: &[u16]| {
             let mut v = f.to_vec();
             v.sort();
@@ -148,7 +167,45 @@ mod tests {
         };
         assert_eq!(sorted(a.us()), sorted(b.us()));
         assert_eq!(sorted(a.them()), sorted(b.them()));
-        assert_ne!(sorted(a.us()), sorted(Features::of(&record).us()));
+        assert_ne!(
+            sorted(a.us()),
+            sorted(Features::of(&record, Inputs::Plain).us())
+        );
+        // Mirrored by king file, a position and its mirror image are one.
+        let by_king = Inputs::MirroredByKing;
+        for (x, y) in [
+            (sample.features(by_king), Features::of(&mirror, by_king)),
+            (
+                Features::of(&record, by_king),
+                Features::of(&mirror, by_king),
+            ),
+        ] {
+            assert_eq!(sorted(x.us()), sorted(y.us()));
+            assert_eq!(sorted(x.them()), sorted(y.them()));
+        }
+    }
+
+    /// The trainer's inputs are the engine's: the same features as the
+    /// accumulators add for each perspective of a board.
+    #[test]
+    fn features_are_the_engines_for_either_layout() {
+        let record = packed("1k6/1pp5/8/8/4P3/8/5PP1/6K1 b - - 0 30 | 20 | 0.5");
+        let board = record.unpack().unwrap().board().clone();
+        for inputs in [Inputs::Plain, Inputs::MirroredByKing] {
+            let f = Features::of(&record, inputs);
+            for (perspective, mine) in [(Color::Black, f.us()), (Color::White, f.them())] {
+                let view = inputs.view_of(perspective, &board);
+                let mut engine: Vec<u16> = board
+                    .occupied()
+                    .into_iter()
+                    .map(|sq| view.feature(board.piece_on(sq).unwrap(), sq) as u16)
+                    .collect();
+                let mut mine = mine.to_vec();
+                engine.sort();
+                mine.sort();
+                assert_eq!(mine, engine, "{inputs:?} {perspective:?}");
+            }
+        }
     }
 
     #[test]

@@ -21,6 +21,7 @@ mod trainer;
 
 use checkpoint::Checkpoint;
 use convert::{Filter, Split};
+use eval::nnue::Inputs;
 use network::Shape;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -50,6 +51,8 @@ fn usage() -> String {
       --validation FILE      binary records for the validation loss
       --hidden H             hidden neurons per perspective ({hidden})
       --output-buckets B     output layers chosen by the number of pieces ({buckets})
+      --king-mirror          inputs mirrored left to right for a perspective
+                             whose king stands on files e to h
       --epochs N             passes over the data ({epochs})
       --batch N              positions per step ({batch})
       --lr X                 AdamW learning rate ({lr})
@@ -61,7 +64,8 @@ fn usage() -> String {
                              each one without castling rights is, half the time)
       --seed N               initial weights and shuffles ({seed})
       --save-every N         checkpoint interval in epochs ({save_every}; 0: only the end)
-      --resume FILE          continue from a checkpoint
+      --resume FILE          continue from a checkpoint (of the same sizes; its
+                             inputs read as --king-mirror says)
       --threads N            worker threads (all cores)
 
   train pgn OUT INPUT...
@@ -264,7 +268,7 @@ fn write_net(
 }
 
 fn run_train(argv: &[String]) -> Result<(), String> {
-    let mut flags = Flags::parse(argv, &["--no-mirror"])?;
+    let mut flags = Flags::parse(argv, &["--no-mirror", "--king-mirror"])?;
     let data_files = flags.string("--data").ok_or("--data is required")?;
     let out = PathBuf::from(flags.string("--out").ok_or("--out is required")?);
     let validation_file = flags.string("--validation");
@@ -282,6 +286,11 @@ fn run_train(argv: &[String]) -> Result<(), String> {
         shape: Shape {
             hidden: flags.number("--hidden", d.shape.hidden)?,
             buckets: flags.number("--output-buckets", d.shape.buckets)?,
+            inputs: if flags.switch("--king-mirror") {
+                Inputs::MirroredByKing
+            } else {
+                Inputs::Plain
+            },
         },
         epochs: flags.number("--epochs", d.epochs)?,
         batch: flags.number("--batch", d.batch)?,
@@ -316,6 +325,14 @@ fn run_train(argv: &[String]) -> Result<(), String> {
     let start = match &resume {
         Some(path) => {
             let c = Checkpoint::load(Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
+            let inputs = settings.shape.inputs;
+            if c.net.shape().inputs != inputs {
+                println!("{path}: its net's inputs read as {inputs:?} from now on");
+            }
+            let c = Checkpoint {
+                net: c.net.with_inputs(inputs),
+                ..c
+            };
             if c.net.shape() != settings.shape {
                 return Err(format!(
                     "{path} holds a net of {:?}, not {:?}",

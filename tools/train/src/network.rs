@@ -23,13 +23,15 @@ pub const SCALE: f32 = eval::nnue::SCALE as f32;
 pub const CLIP: f32 = 1.98;
 
 pub use eval::nnue::network::{MAX_BUCKETS, MAX_HIDDEN};
-use eval::nnue::output_bucket;
+use eval::nnue::{output_bucket, Inputs};
 
-/// A net's sizes: hidden neurons per perspective and output buckets.
+/// A net's sizes, hidden neurons per perspective and output buckets, and
+/// how its inputs see the board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Shape {
     pub hidden: usize,
     pub buckets: usize,
+    pub inputs: Inputs,
 }
 
 impl Shape {
@@ -96,6 +98,19 @@ impl Network {
         self.shape
     }
 
+    /// The same parameters read with `inputs`: a net trained with plain
+    /// inputs and mirrored positions is nearly symmetric left to right, a
+    /// fair start for one mirrored by king file.
+    pub fn with_inputs(self, inputs: Inputs) -> Network {
+        Network {
+            shape: Shape {
+                inputs,
+                ..self.shape
+            },
+            ..self
+        }
+    }
+
     pub fn params(&self) -> &[f32] {
         &self.params
     }
@@ -154,7 +169,7 @@ impl Network {
         let h = self.shape.hidden;
         let mut us = vec![0.0; h];
         let mut them = vec![0.0; h];
-        let features = Features::of(record);
+        let features = Features::of(record, self.shape.inputs);
         self.accumulate(&features, &mut us, &mut them);
         self.output(self.bucket(&features), &us, &them)
     }
@@ -224,7 +239,7 @@ pub fn backprop(net: &Network, samples: &[Sample], lambda: f32, grad: &mut [f32]
     let mut d_them = vec![0.0; h];
     let mut total = 0.0f64;
     for sample in samples {
-        let features = sample.features();
+        let features = sample.features(net.shape.inputs);
         net.accumulate(&features, &mut acc_us, &mut acc_them);
         let bucket = net.bucket(&features);
         let p = sigmoid(net.output(bucket, &acc_us, &acc_them));
@@ -289,6 +304,7 @@ mod tests {
         let shape = Shape {
             hidden: 8,
             buckets: 8,
+            inputs: Inputs::Plain,
         };
         let mut net = Network::random(shape, 7);
         // Biases that put some neurons inside SCReLU's slope.
@@ -311,11 +327,11 @@ mod tests {
                 .map(|r| f64::from(loss(net, r, lambda)))
                 .sum()
         };
-        let f = Features::of(&records[0]);
+        let f = Features::of(&records[0], Inputs::Plain);
         let w1_active = usize::from(f.us()[3]) * 8 + 2;
         let buckets: Vec<usize> = records
             .iter()
-            .map(|r| net.bucket(&Features::of(r)))
+            .map(|r| net.bucket(&Features::of(r, Inputs::Plain)))
             .collect();
         assert_eq!(buckets, [7, 7, 2, 4]);
         let (w2_7, w2_2) = (l.w2 + 7 * 16, l.w2 + 2 * 16);
@@ -353,7 +369,7 @@ mod tests {
         let used: Vec<u16> = records
             .iter()
             .flat_map(|r| {
-                let f = Features::of(r);
+                let f = Features::of(r, Inputs::Plain);
                 [f.us().to_vec(), f.them().to_vec()].concat()
             })
             .collect();
@@ -369,6 +385,7 @@ mod tests {
             Shape {
                 hidden: 4,
                 buckets: 2,
+                inputs: Inputs::Plain,
             },
             1,
         );
@@ -393,6 +410,7 @@ mod tests {
         let shape = Shape {
             hidden: 16,
             buckets: 4,
+            inputs: Inputs::Plain,
         };
         let net = Network::random(shape, 3);
         let (x, y) = (net.forward(&a.pack()), net.forward(&b.pack()));
@@ -402,6 +420,7 @@ mod tests {
         let too_many = Shape {
             hidden: 16,
             buckets: MAX_BUCKETS + 1,
+            inputs: Inputs::Plain,
         };
         let params = vec![0.0; Network::param_count(too_many)];
         assert!(Network::from_params(too_many, params).is_none());

@@ -70,6 +70,7 @@ pub fn quantise(net: &Network) -> Result<eval::nnue::Network, QuantiseError> {
         round_i16(net.w2(), QB, "W2")?,
         b2,
     )
+    .map(|q| q.with_inputs(net.shape().inputs))
     .map_err(QuantiseError::Net)
 }
 
@@ -117,6 +118,7 @@ mod tests {
     use crate::network::{Shape, CLIP};
     use chessio::Record;
     use eval::nnue::network::fnv1a;
+    use eval::nnue::Inputs;
     use movegen::Board;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
@@ -188,6 +190,7 @@ mod tests {
             Shape {
                 hidden: 32,
                 buckets: 4,
+                inputs: Inputs::Plain,
             },
             5,
         );
@@ -237,6 +240,7 @@ mod tests {
         let shape = Shape {
             hidden: 1,
             buckets: 2,
+            inputs: Inputs::Plain,
         };
         let mut net = Network::random(shape, 0);
         let p = net.params_mut();
@@ -250,15 +254,21 @@ mod tests {
         p[773] = 6.0 / (255.0 * 2048.0); // b2 bucket 0
         p[774] = -9.0 / (255.0 * 2048.0); // b2 bucket 1
         let bytes = quantise(&net).unwrap().to_bytes();
-        let at = |i: usize| i16::from_le_bytes([bytes[20 + 2 * i], bytes[21 + 2 * i]]);
+        let at = |i: usize| i16::from_le_bytes([bytes[24 + 2 * i], bytes[25 + 2 * i]]);
         assert_eq!(
             (at(0), at(767), at(768), at(769), at(770), at(771), at(772)),
             (1, -2, 3, 4, -5, 7, -8)
         );
-        assert_eq!(&bytes[..16], b"HVNNUE03\x01\x00\x00\x00\x02\x00\x00\x00");
+        assert_eq!(
+            &bytes[..20],
+            b"HVNNUE04\x01\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00"
+        );
         assert_eq!(bytes[bytes.len() - 8..bytes.len() - 4], 6i32.to_le_bytes());
         assert_eq!(bytes[bytes.len() - 4..], (-9i32).to_le_bytes());
-        assert_eq!(bytes[16..20], fnv1a(&bytes[20..]).to_le_bytes());
+        assert_eq!(bytes[20..24], fnv1a(&bytes[24..]).to_le_bytes());
+        // The input layout is the header's fourth word.
+        let mirrored = quantise(&net.with_inputs(Inputs::MirroredByKing)).unwrap();
+        assert_eq!(mirrored.to_bytes()[16..20], 1u32.to_le_bytes());
     }
 
     #[test]
@@ -266,6 +276,7 @@ mod tests {
         let small = Shape {
             hidden: 4,
             buckets: 1,
+            inputs: Inputs::Plain,
         };
         let mut net = Network::random(small, 1);
         net.params_mut()[0] = 200.0;
@@ -299,6 +310,7 @@ mod tests {
         let wide = Shape {
             hidden: 256,
             buckets: 1,
+            inputs: Inputs::Plain,
         };
         let mut net = Network::random(wide, 1);
         let n = net.params().len();

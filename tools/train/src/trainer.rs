@@ -9,6 +9,7 @@ use crate::checkpoint::Checkpoint;
 use crate::data::Sample;
 use crate::network::{backprop, loss, Network, Shape};
 use chessio::PackedRecord;
+use eval::nnue::Inputs;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -48,6 +49,7 @@ impl Default for Settings {
             shape: Shape {
                 hidden: 128,
                 buckets: 1,
+                inputs: Inputs::Plain,
             },
             epochs: 60,
             batch: 16384,
@@ -250,6 +252,7 @@ mod tests {
             shape: Shape {
                 hidden: 16,
                 buckets: 2,
+                inputs: Inputs::Plain,
             },
             epochs,
             batch: 256,

@@ -70,7 +70,7 @@ fn convert_train_and_eval_a_small_net() {
     assert_eq!(log.matches("epoch ").count(), 3, "{log}");
     let net = d.join("net.nnue");
     let bytes = std::fs::read(&net).unwrap();
-    assert_eq!(bytes.len(), 20 + 2 * (768 * 8 + 8 + 4 * 16) + 4 * 4);
+    assert_eq!(bytes.len(), 24 + 2 * (768 * 8 + 8 + 4 * 16) + 4 * 4);
     assert_eq!(&bytes[8..16], [8, 0, 0, 0, 4, 0, 0, 0]);
     assert!(d.join("net-e2.ckpt").exists() && d.join("net-e2.nnue").exists());
 
@@ -119,10 +119,10 @@ fn bad_input_is_refused_with_a_message() {
     std::fs::write(
         &net,
         [
-            &b"HVNNUE03"[..],
+            &b"HVNNUE04"[..],
             &128u32.to_le_bytes(),
             &1u32.to_le_bytes(),
-            &[0; 4],
+            &[0; 8],
         ]
         .concat(),
     )
@@ -134,7 +134,7 @@ fn bad_input_is_refused_with_a_message() {
     ]);
     assert!(!o.status.success());
     assert!(
-        text(&o).contains("20 bytes where the header's sizes need 197400"),
+        text(&o).contains("24 bytes where the header's sizes need 197404"),
         "{}",
         text(&o)
     );
