@@ -110,6 +110,22 @@ pub(crate) fn special(board: &Board, m: &[Material; 2]) -> Option<(Special, i32)
     None
 }
 
+/// The known value of a pawnless `board` from White's side, as `special`
+/// gives it: drawn material, or a lone king against mating material. A
+/// network evaluates these too, but has not learned to drive the king
+/// towards the corner that mates (bishop and knight above all), and the
+/// rule costs nothing while pawns remain.
+pub(crate) fn known_ending(board: &Board) -> Option<i32> {
+    if board.pieces(PieceKind::Pawn).is_nonempty() {
+        return None;
+    }
+    let m = [
+        Material::of(board, Color::White),
+        Material::of(board, Color::Black),
+    ];
+    special(board, &m).map(|(_, white)| white)
+}
+
 /// 0 in the four centre squares .. 6 in the corners.
 fn centre_distance(sq: Square) -> i32 {
     let f = sq.file().index() as i32;

@@ -2,7 +2,10 @@
 //! pawn cache, or a network with its accumulator stack. The search tells it
 //! every move it makes and unmakes, which the network needs to update its
 //! accumulators incrementally and the hand-crafted evaluation ignores.
+//! Pawnless endings whose value is known (`endgame::known_ending`) are
+//! scored by that rule whichever evaluation is in use.
 
+use crate::endgame;
 use crate::evaluate::{self, EVAL_LIMIT};
 use crate::nnue::{Network, Nnue};
 use crate::pawns::PawnCache;
@@ -100,7 +103,11 @@ impl Evaluator {
     pub fn evaluate(&mut self, board: &Board) -> i32 {
         debug_assert!(self.matches_refresh(board), "{board:?}");
         match &mut self.nnue {
-            Some(nnue) => nnue.evaluate(board).clamp(-EVAL_LIMIT, EVAL_LIMIT),
+            Some(nnue) => match endgame::known_ending(board) {
+                Some(white) => white * board.side_to_move().sign(),
+                None => nnue.evaluate(board),
+            }
+            .clamp(-EVAL_LIMIT, EVAL_LIMIT),
             None => {
                 let white = evaluate::evaluate(board, Some(&mut self.pawns), &mut NoTrace).white;
                 white * board.side_to_move().sign()

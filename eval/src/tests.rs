@@ -196,6 +196,44 @@ fn a_lone_king_is_driven_to_the_edge() {
     assert!(right > wrong, "right {right} wrong {wrong}");
 }
 
+/// A network evaluates pawnless endings of known value by the rules above:
+/// drawn material 0, a lone king driven to the corner that mates; other
+/// positions by the network.
+#[test]
+fn a_network_keeps_the_known_endings() {
+    let net = crate::nnue::tests::random_net(32, 5);
+    let mut with_net = Evaluator::new(Some(std::sync::Arc::clone(&net)));
+    let mut by_net = |fen: &str| {
+        let b = board(fen);
+        with_net.reset(&b);
+        with_net.evaluate(&b)
+    };
+    for fen in [
+        "8/8/2n1k3/8/8/3NK3/8/8 b - - 0 1",
+        "8/8/4k3/8/8/2NNK3/8/8 w - - 0 1",
+    ] {
+        assert_eq!(by_net(fen), 0, "{fen}");
+    }
+    for fen in [
+        "k7/8/2K5/8/8/8/8/3BN3 w - - 0 1",
+        "7k/8/5K2/8/8/8/8/3BN3 b - - 0 1",
+        "4k3/8/8/8/8/8/7r/K7 b - - 0 1",
+    ] {
+        assert_eq!(by_net(fen), evaluate(&board(fen)), "{fen}");
+    }
+    let right = by_net("k7/8/2K5/8/8/8/8/3BN3 w - - 0 1");
+    let wrong = by_net("7k/8/5K2/8/8/8/8/3BN3 w - - 0 1");
+    assert!(right > wrong, "right {right} wrong {wrong}");
+    // With pawns, or with material on both sides, the network's own.
+    for fen in [
+        "k7/p7/2K5/8/8/8/8/3BN3 w - - 0 1",
+        "k7/8/2K5/8/8/8/r7/3BN3 w - - 0 1",
+    ] {
+        let b = board(fen);
+        assert_eq!(by_net(fen), crate::nnue::evaluate(&net, &b), "{fen}");
+    }
+}
+
 #[test]
 fn evaluations_stay_far_from_mate_scores() {
     let b = board("7k/8/8/8/8/8/QQQQQQ2/QQQQKQQQ b - - 0 1");

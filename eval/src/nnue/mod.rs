@@ -85,4 +85,4 @@ pub fn evaluate(net: &Arc<Network>, board: &Board) -> i32 {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -127,7 +127,7 @@ impl FloatNet {
     }
 }
 
-fn random_net(hidden: usize, seed: u64) -> Arc<Network> {
+pub(crate) fn random_net(hidden: usize, seed: u64) -> Arc<Network> {
     Arc::new(FloatNet::random(hidden, 8, seed).quantise())
 }
 
