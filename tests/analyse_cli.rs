@@ -272,3 +272,46 @@ fn without_an_output_file_the_pgn_goes_to_standard_output() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--eval-file` chooses the evaluation as `EvalFile` does: the built-in
+/// network by default, `<empty>` the hand-crafted one, a network file, and
+/// a missing file is refused before any search.
+#[test]
+fn eval_file_chooses_the_evaluation() {
+    let dir = scratch("eval-file");
+    let game = dir.join("game.pgn");
+    std::fs::write(
+        &game,
+        "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n",
+    )
+    .unwrap();
+    let evals = |extra: &[&str]| -> String {
+        let mut args = vec![s(&game), "--depth", "4"];
+        args.extend_from_slice(extra);
+        let run = analyse(&args);
+        assert_eq!(run.code, 0, "{extra:?}: {}", run.stderr);
+        run.stdout
+            .split("[%eval ")
+            .skip(1)
+            .map(|e| e.split(']').next().unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let built_in = evals(&[]);
+    let hand_crafted = evals(&["--eval-file", "<empty>"]);
+    let net = testkit::workspace_root().join("nets/hoeven-39a27706.nnue");
+    let other_net = evals(&["--eval-file", s(&net)]);
+    assert!(!built_in.is_empty());
+    assert_ne!(built_in, hand_crafted);
+    assert_ne!(built_in, other_net);
+    assert_ne!(hand_crafted, other_net);
+
+    let run = analyse(&[s(&game), "--eval-file", "/nonexistent/x.nnue"]);
+    assert_ne!(run.code, 0);
+    assert!(
+        run.stderr.contains("/nonexistent/x.nnue") && run.stderr.contains("cannot read"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -44,14 +44,14 @@ impl Evaluation {
         }
     }
 
-    /// The evaluation `EvalFile` set to `path` asks for; the reason when
-    /// the file cannot be used.
+    /// The evaluation `EvalFile` set to `path` asks for (empty or `<empty>`:
+    /// the hand-crafted one); the reason when the file cannot be used.
     pub fn load(path: &str) -> Result<Evaluation, String> {
         Evaluation::load_with(path, eval::nnue::embedded())
     }
 
     fn load_with(path: &str, embedded: Option<&Embedded>) -> Result<Evaluation, String> {
-        if path.is_empty() {
+        if path.is_empty() || path == crate::options::EMPTY {
             return Ok(Evaluation::default());
         }
         if let Some(e) = embedded.filter(|e| e.name == path) {
@@ -124,10 +124,12 @@ mod tests {
         // Another name is a file, and the empty one the hand-crafted
         // evaluation, embedded network or not.
         assert!(Evaluation::load_with("other.nnue", Some(&embedded)).is_err());
-        assert!(Evaluation::load_with("", Some(&embedded))
-            .unwrap()
-            .network()
-            .is_none());
+        for hand_crafted in ["", "<empty>"] {
+            assert!(Evaluation::load_with(hand_crafted, Some(&embedded))
+                .unwrap()
+                .network()
+                .is_none());
+        }
         let broken = Embedded {
             name: "broken.nnue",
             network: Err(NetError::BadMagic),

@@ -137,7 +137,7 @@ pub fn declarations() -> String {
 }
 
 /// How UCI writes an empty string option.
-const EMPTY: &str = "<empty>";
+pub(crate) const EMPTY: &str = "<empty>";
 
 /// A `setoption` understood: what to change.
 #[derive(Clone, Debug, PartialEq, Eq)]

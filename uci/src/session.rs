@@ -252,7 +252,7 @@ impl Session {
     /// used; the tables that could are used all the same.
     fn load_tablebases(&self, path: &str) -> Option<Arc<Tablebases>> {
         let path = path.trim();
-        if path.is_empty() || path == "<empty>" {
+        if path.is_empty() || path == crate::options::EMPTY {
             return None;
         }
         let loaded = Tablebases::load(path);

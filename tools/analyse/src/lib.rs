@@ -125,7 +125,7 @@ fn analyse_file(config: &Config) -> Result<usize, RunError> {
     };
     let evaluation = match config.eval_file.as_deref() {
         None => Evaluation::builtin().map_err(|(_, why)| why),
-        Some(path) => Evaluation::load(if path == "<empty>" { "" } else { path }),
+        Some(path) => Evaluation::load(path),
     }
     .map_err(RunError::Evaluation)?;
     let mut searcher = Searcher::new(config.hash_mb, limits, options).map_err(RunError::Hash)?;
