@@ -126,6 +126,19 @@ struct Frame {
     double_extensions: u32,
 }
 
+impl Frame {
+    /// A node just entered: no evaluation yet, no move excluded.
+    fn child(moved: Option<PieceTo>, null_move: bool, double_extensions: u32) -> Frame {
+        Frame {
+            static_eval: -INFINITE,
+            moved,
+            null_move,
+            excluded: Move::NONE,
+            double_extensions,
+        }
+    }
+}
+
 pub(crate) struct Searcher<'a> {
     shared: &'a Shared<'a>,
     history: &'a mut History,
@@ -398,6 +411,39 @@ impl<'a> Searcher<'a> {
         !self.should_stop()
     }
 
+    // ----- Moves along the line -----
+
+    /// Plays `m` on the board and in the evaluator, and opens the child's
+    /// frame at `ply + 1`.
+    #[inline(always)]
+    fn make_move(
+        &mut self,
+        pos: &mut Position,
+        m: Move,
+        ply: usize,
+        moved: Option<PieceTo>,
+        double_extensions: u32,
+    ) {
+        self.evaluator.make_move(pos.board(), m);
+        pos.make_move(m);
+        self.stack[ply + 1] = Frame::child(moved, false, double_extensions);
+    }
+
+    /// Passes the move (null-move pruning), the child's frame marked so.
+    fn make_null_move(&mut self, pos: &mut Position, ply: usize) {
+        self.evaluator.make_null_move();
+        pos.make_null_move();
+        self.stack[ply + 1] = Frame::child(None, true, self.stack[ply].double_extensions);
+    }
+
+    /// Takes back the last move or null move, on the board and in the
+    /// evaluator.
+    #[inline(always)]
+    fn unmake(&mut self, pos: &mut Position) {
+        pos.unmake_move();
+        self.evaluator.unmake();
+    }
+
     // ----- Principal variation search -----
 
     fn search<const PV: bool>(
@@ -554,18 +600,9 @@ impl<'a> Searcher<'a> {
             && has_non_pawn_material(board)
         {
             let reduction = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR;
-            self.evaluator.make_null_move();
-            pos.make_null_move();
-            self.stack[ply + 1] = Frame {
-                static_eval: -INFINITE,
-                moved: None,
-                null_move: true,
-                excluded: Move::NONE,
-                double_extensions: self.stack[ply].double_extensions,
-            };
+            self.make_null_move(pos, ply);
             let score = -self.search::<false>(pos, -beta, -beta + 1, depth - reduction, ply + 1);
-            pos.unmake_move();
-            self.evaluator.unmake();
+            self.unmake(pos);
             if self.stopped {
                 return 0;
             }
@@ -704,15 +741,8 @@ impl<'a> Searcher<'a> {
             }
 
             let nodes_before = self.nodes;
-            self.evaluator.make_move(pos.board(), m);
-            pos.make_move(m);
-            self.stack[ply + 1] = Frame {
-                static_eval: -INFINITE,
-                moved,
-                null_move: false,
-                excluded: Move::NONE,
-                double_extensions: self.stack[ply].double_extensions + u32::from(extension == 2),
-            };
+            let double_extensions = self.stack[ply].double_extensions + u32::from(extension == 2);
+            self.make_move(pos, m, ply, moved, double_extensions);
             let gives_check = pos.board().in_check();
             let new_depth = depth - 1 + extension;
 
@@ -754,8 +784,7 @@ impl<'a> Searcher<'a> {
                     score = -self.search::<true>(pos, -beta, -alpha, new_depth, ply + 1);
                 }
             }
-            pos.unmake_move();
-            self.evaluator.unmake();
+            self.unmake(pos);
             if self.stopped {
                 return 0;
             }
@@ -947,18 +976,9 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let moved = board.piece_on(m.from()).map(|p| PieceTo::new(p, m.to()));
-            self.evaluator.make_move(pos.board(), m);
-            pos.make_move(m);
-            self.stack[ply + 1] = Frame {
-                static_eval: -INFINITE,
-                moved,
-                null_move: false,
-                excluded: Move::NONE,
-                double_extensions: self.stack[ply].double_extensions,
-            };
+            self.make_move(pos, m, ply, moved, self.stack[ply].double_extensions);
             let score = -self.quiescence::<PV>(pos, -beta, -alpha, ply + 1);
-            pos.unmake_move();
-            self.evaluator.unmake();
+            self.unmake(pos);
             if self.stopped {
                 return 0;
             }
