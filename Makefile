@@ -11,6 +11,7 @@
 #   make fuzz         every fuzz target for FUZZ_SECONDS each (nightly, cargo-fuzz)
 #   make stress       the UCI protocol stress test, long form
 #   make soak         self-play soak matches, every game replayed by python-chess
+#   make datagen      training data on every core until stopped (tools/datagen.sh)
 
 EXE ?= hoeven
 CARGO ?= cargo
@@ -33,7 +34,7 @@ ifneq ($(origin EVALFILE),undefined)
 export HOEVEN_EVALFILE := $(if $(EVALFILE),$(abspath $(EVALFILE)))
 endif
 
-.PHONY: all build python-chess test test-debug perft-deep perft-bench bench fuzz stress soak clippy fmt clean
+.PHONY: all build python-chess test test-debug perft-deep perft-bench bench fuzz stress soak datagen clippy fmt clean
 
 all: build
 
@@ -83,6 +84,14 @@ SOAK_ARGS ?=
 
 soak: build
 	python3 tools/soak.py ./$(EXE) --out soak $(SOAK_ARGS)
+
+# Self-play training data, one generator a core, into DATADIR until
+# stopped; SEED, JOBS, NODES, PLIES and NICE as in tools/datagen.sh.
+DATADIR ?= data/gen
+export SEED JOBS NODES PLIES NICE
+
+datagen: build
+	HOEVEN=$(abspath $(EXE)) tools/datagen.sh $(DATADIR)
 
 # libFuzzer needs the nightly toolchain and cargo-fuzz; both are installed
 # here when missing. Each target runs FUZZ_SECONDS from its seeds plus the
