@@ -300,6 +300,36 @@ fn compare_plays_a_network_against_the_hand_crafted_evaluation_until_the_sprt_de
 }
 
 #[test]
+fn a_continued_sprt_counts_the_earlier_pairs() {
+    // Forty lost pairs from an earlier run decide H0 at this run's first pair.
+    let stdout = succeed(&[
+        "--games",
+        "200",
+        "--nodes",
+        "300",
+        "--seed",
+        "9",
+        "--concurrency",
+        "1",
+        "--compare",
+        "Hash=1",
+        "Hash=2",
+        "--sprt",
+        "0",
+        "10",
+        "--sprt-prior",
+        "40,0,0,0,0",
+    ]);
+    assert!(stdout.contains("finished 2 games"), "{stdout}");
+    assert!(
+        stdout.contains("with the earlier pairs of --sprt-prior: ")
+            && stdout.contains(" over 41 pairs)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("H0 accepted after 41 pairs"), "{stdout}");
+}
+
+#[test]
 fn bad_input_is_refused_with_a_reason() {
     let dir = scratch("bad");
     let help = succeed(&["--help"]);

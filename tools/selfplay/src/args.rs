@@ -6,6 +6,7 @@ use super::limits::{MoveLimit, DEFAULT_NODES};
 use super::openings::Variant;
 use super::settings::{Settings, SettingsError};
 use super::sprt::Sprt;
+use super::stats::Pentanomial;
 use clap::builder::RangedU64ValueParser;
 use std::fmt;
 use std::path::PathBuf;
@@ -120,6 +121,18 @@ pub struct Args {
     #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_hyphen_values = true,
           requires = "compare", help_heading = "Running")]
     pub sprt: Option<Vec<f64>>,
+    /// With --sprt: continue a test stopped before it decided, from the
+    /// pentanomial counts its summary printed (pairs in which A scored 0,
+    /// 0.5, 1, 1.5 and 2 points); the same A, B, limits and bounds are the
+    /// caller's to keep
+    #[arg(
+        long,
+        value_name = "N0,N1,N2,N3,N4",
+        value_delimiter = ',',
+        requires = "sprt",
+        help_heading = "Running"
+    )]
+    pub sprt_prior: Option<Vec<u64>>,
 
     /// The games as PGN, each move with {score/depth} (appended to)
     #[arg(long, value_name = "FILE", help_heading = "Output")]
@@ -174,6 +187,7 @@ pub enum ArgError {
     DefaultEvaluation(SettingsError),
     OddGames,
     SprtBounds,
+    SprtPrior,
 }
 
 impl fmt::Display for ArgError {
@@ -183,6 +197,7 @@ impl fmt::Display for ArgError {
             ArgError::DefaultEvaluation(e) => write!(f, "{e}"),
             ArgError::OddGames => write!(f, "with --pairs or --compare, --games must be even"),
             ArgError::SprtBounds => write!(f, "--sprt needs ELO0 below ELO1"),
+            ArgError::SprtPrior => write!(f, "--sprt-prior needs five counts, N0,N1,N2,N3,N4"),
         }
     }
 }
@@ -217,8 +232,17 @@ impl Args {
         if pairs && self.games % 2 == 1 {
             return Err(ArgError::OddGames);
         }
+        let prior = match self.sprt_prior.as_deref() {
+            Some(counts) => Pentanomial {
+                counts: counts.try_into().map_err(|_| ArgError::SprtPrior)?,
+            },
+            None => Pentanomial::default(),
+        };
         let sprt = match self.sprt.as_deref() {
-            Some(&[elo0, elo1]) if elo0 < elo1 => Some(Sprt { elo0, elo1 }),
+            Some(&[elo0, elo1]) if elo0 < elo1 => Some(Sprt {
+                prior,
+                ..Sprt::new(elo0, elo1)
+            }),
             Some(_) => return Err(ArgError::SprtBounds),
             None => None,
         };
@@ -355,13 +379,7 @@ mod tests {
     #[test]
     fn sprt_needs_a_comparison_and_ordered_bounds() {
         let c = config("--games 100 --compare Hash=1 Hash=2 --sprt -1.5 3");
-        assert_eq!(
-            c.sprt,
-            Some(Sprt {
-                elo0: -1.5,
-                elo1: 3.0
-            })
-        );
+        assert_eq!(c.sprt, Some(Sprt::new(-1.5, 3.0)));
         assert_eq!(
             error_kind("--games 4 --sprt 0 10"),
             Some(ErrorKind::MissingRequiredArgument)
@@ -379,6 +397,34 @@ mod tests {
         assert_eq!(
             error_kind("--games 4 --compare Hash=1 Hash=2 --sprt 0"),
             Some(ErrorKind::WrongNumberOfValues)
+        );
+    }
+
+    #[test]
+    fn a_test_continues_from_its_printed_counts() {
+        let c =
+            config("--games 100 --compare Hash=1 Hash=2 --sprt 0 10 --sprt-prior 11,55,89,78,36");
+        let sprt = c.sprt.unwrap();
+        assert_eq!(sprt.prior.counts, [11, 55, 89, 78, 36]);
+        assert_eq!((sprt.elo0, sprt.elo1), (0.0, 10.0));
+        assert_eq!(
+            error_kind("--games 4 --compare Hash=1 Hash=2 --sprt-prior 1,2,3,4,5"),
+            Some(ErrorKind::MissingRequiredArgument)
+        );
+        for wrong in ["1,2,3,4", "1,2,3,4,5,6"] {
+            assert_eq!(
+                parse_str(&format!(
+                    "--games 4 --compare Hash=1 Hash=2 --sprt 0 10 --sprt-prior {wrong}"
+                ))
+                .map(Args::config)
+                .unwrap(),
+                Err(ArgError::SprtPrior),
+                "{wrong}"
+            );
+        }
+        assert_eq!(
+            error_kind("--games 4 --compare Hash=1 Hash=2 --sprt 0 10 --sprt-prior 1,2,x,4,5"),
+            Some(ErrorKind::ValueValidation)
         );
     }
 

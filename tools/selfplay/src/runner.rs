@@ -258,9 +258,12 @@ impl Context<'_> {
         c.games += 1;
         c.positions += game.searched.len() as u64;
         c.records += records;
+        let pairs_before = c.results.pentanomial.pairs();
         c.results
             .record(game.outcome.points(counted), pair, game.ending);
-        if let (Some(sprt), None) = (self.config.sprt, c.decision) {
+        // The test is taken when a pair completes, never half-way through one.
+        let pair_completed = c.results.pentanomial.pairs() > pairs_before;
+        if let (Some(sprt), None, true) = (self.config.sprt, c.decision, pair_completed) {
             let decision = sprt.decide(&c.results.pentanomial);
             if decision.verdict.is_some() {
                 // Games already under way finish, but no new one starts.

@@ -10,6 +10,11 @@
 //! `LLR = N (s1 - s0) (2m - s0 - s1) / (2v)`. As fishtest does, each count
 //! is regularised by a thousandth of a pair, so that pairs all alike (no
 //! spread) still decide.
+//!
+//! A test stopped before it decided (a session's time ran out) goes on in
+//! a later run from its pentanomial counts (`--sprt-prior`): the pairs are
+//! independent draws, so the sequential test over all of them is the one
+//! an uninterrupted run would have made.
 
 use super::stats::Pentanomial;
 use std::fmt;
@@ -22,6 +27,8 @@ pub const BETA: f64 = 0.05;
 pub struct Sprt {
     pub elo0: f64,
     pub elo1: f64,
+    /// The pairs of earlier runs of the same test, counted with this run's.
+    pub prior: Pentanomial,
 }
 
 /// What the test decided.
@@ -64,6 +71,14 @@ fn score(elo: f64) -> f64 {
 }
 
 impl Sprt {
+    pub fn new(elo0: f64, elo1: f64) -> Sprt {
+        Sprt {
+            elo0,
+            elo1,
+            prior: Pentanomial::default(),
+        }
+    }
+
     /// The LLR bounds (lower, upper): H0 is accepted at or below the lower,
     /// H1 at or above the upper.
     pub fn bounds(&self) -> (f64, f64) {
@@ -85,7 +100,9 @@ impl Sprt {
         n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
     }
 
-    pub fn decide(&self, p: &Pentanomial) -> Decision {
+    /// The test after this run's pairs `run`, the prior's included.
+    pub fn decide(&self, run: &Pentanomial) -> Decision {
+        let p = &(self.prior + *run);
         let llr = self.llr(p);
         let (lower, upper) = self.bounds();
         let verdict = if p.pairs() < MIN_PAIRS {
@@ -115,20 +132,13 @@ mod tests {
 
     #[test]
     fn bounds_follow_alpha_and_beta() {
-        let (lower, upper) = Sprt {
-            elo0: 0.0,
-            elo1: 10.0,
-        }
-        .bounds();
+        let (lower, upper) = Sprt::new(0.0, 10.0).bounds();
         assert!((lower + 2.944).abs() < 1e-3 && (upper - 2.944).abs() < 1e-3);
     }
 
     #[test]
     fn known_counts_give_known_ratios() {
-        let sprt = Sprt {
-            elo0: 0.0,
-            elo1: 10.0,
-        };
+        let sprt = Sprt::new(0.0, 10.0);
         // Mean 37/70 and variance 0.04204 per pair over 350 pairs; s0 = 0.5,
         // s1 = 0.514387: 350 * 0.014387 * 0.042857 / 0.084082 = 2.5606.
         let ahead = counts([10, 50, 200, 70, 20]);
@@ -148,10 +158,7 @@ mod tests {
 
     #[test]
     fn more_of_the_same_results_decide_for_h1() {
-        let sprt = Sprt {
-            elo0: 0.0,
-            elo1: 10.0,
-        };
+        let sprt = Sprt::new(0.0, 10.0);
         let twice = counts([20, 100, 400, 140, 40]);
         assert!((sprt.llr(&twice) - 2.0 * 2.5606).abs() < 2e-3);
         assert_eq!(sprt.decide(&twice).verdict, Some(Verdict::H1));
@@ -159,10 +166,7 @@ mod tests {
 
     #[test]
     fn a_few_lopsided_pairs_decide_nothing() {
-        let sprt = Sprt {
-            elo0: 0.0,
-            elo1: 10.0,
-        };
+        let sprt = Sprt::new(0.0, 10.0);
         let one = counts([0, 0, 0, 0, 1]);
         assert!(sprt.llr(&one) > sprt.bounds().1);
         assert_eq!(sprt.decide(&one).verdict, None);
@@ -174,10 +178,7 @@ mod tests {
 
     #[test]
     fn no_pairs_decide_nothing_and_pairs_all_alike_decide() {
-        let sprt = Sprt {
-            elo0: 0.0,
-            elo1: 10.0,
-        };
+        let sprt = Sprt::new(0.0, 10.0);
         assert_eq!(sprt.llr(&Pentanomial::default()), 0.0);
         assert_eq!(
             sprt.decide(&counts([0, 0, 30, 0, 0])).verdict,
@@ -191,5 +192,25 @@ mod tests {
             sprt.decide(&counts([30, 0, 0, 0, 0])).verdict,
             Some(Verdict::H0)
         );
+    }
+
+    #[test]
+    fn a_continued_test_counts_the_earlier_pairs() {
+        let fresh = Sprt::new(0.0, 10.0);
+        let first = counts([10, 50, 200, 70, 20]);
+        let second = counts([10, 50, 200, 70, 20]);
+        // Each half alone is undecided; together they accept H1, as one
+        // run of all the pairs does.
+        assert_eq!(fresh.decide(&second).verdict, None);
+        let continued = Sprt {
+            prior: first,
+            ..fresh
+        };
+        let decision = continued.decide(&second);
+        assert_eq!(decision, fresh.decide(&counts([20, 100, 400, 140, 40])));
+        assert_eq!(decision.verdict, Some(Verdict::H1));
+        assert_eq!(decision.pairs, 700);
+        // The prior alone, before this run's first pair.
+        assert_eq!(continued.decide(&Pentanomial::default()).pairs, 350);
     }
 }

@@ -53,6 +53,18 @@ pub struct Pentanomial {
     pub counts: [u64; 5],
 }
 
+impl std::ops::Add for Pentanomial {
+    type Output = Pentanomial;
+
+    fn add(self, other: Pentanomial) -> Pentanomial {
+        let mut counts = self.counts;
+        for (c, o) in counts.iter_mut().zip(other.counts) {
+            *c += o;
+        }
+        Pentanomial { counts }
+    }
+}
+
 impl Pentanomial {
     pub fn pairs(&self) -> u64 {
         self.counts.iter().sum()

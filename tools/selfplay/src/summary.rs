@@ -4,6 +4,7 @@ use super::args::Config;
 use super::progress::clock;
 use super::runner::Totals;
 use super::sprt::{ALPHA, BETA};
+use super::stats::{Estimate, Pentanomial};
 use std::fmt::Write;
 
 pub fn write(config: &Config, t: &Totals) -> String {
@@ -37,32 +38,24 @@ pub fn write(config: &Config, t: &Totals) -> String {
         [a, b] => {
             let _ = writeln!(s, "A ({a}) against B ({b}): {wdl}{score}");
             let p = &r.pentanomial;
-            let (estimate, how) = if p.pairs() > 0 {
-                let c = p.counts;
-                (
-                    p.elo(),
-                    format!(
-                        "pentanomial {} {} {} {} {} over {} pairs",
-                        c[0],
-                        c[1],
-                        c[2],
-                        c[3],
-                        c[4],
-                        p.pairs()
-                    ),
-                )
+            if p.pairs() > 0 {
+                let _ = writeln!(s, "Elo difference A - B: {}", pentanomial_elo(p));
             } else {
-                (
-                    r.tally.elo(),
-                    format!("trinomial over {} games", r.tally.games()),
-                )
-            };
-            let elo = estimate.map_or(
-                "not finite (one side scored everything or nothing)".to_string(),
-                |e| e.to_string(),
-            );
-            let _ = writeln!(s, "Elo difference A - B: {elo} (95%, {how})");
+                let _ = writeln!(
+                    s,
+                    "Elo difference A - B: {} (95%, trinomial over {} games)",
+                    shown(r.tally.elo()),
+                    r.tally.games()
+                );
+            }
             if let (Some(sprt), Some(d)) = (config.sprt, t.sprt) {
+                if sprt.prior.pairs() > 0 {
+                    let _ = writeln!(
+                        s,
+                        "with the earlier pairs of --sprt-prior: {}",
+                        pentanomial_elo(&(sprt.prior + *p))
+                    );
+                }
                 let (lower, upper) = sprt.bounds();
                 let verdict = d
                     .verdict
@@ -86,4 +79,27 @@ pub fn write(config: &Config, t: &Totals) -> String {
         .collect();
     let _ = writeln!(s, "endings: {}", endings.join(", "));
     s
+}
+
+/// An Elo estimate, or why there is none.
+fn shown(estimate: Option<Estimate>) -> String {
+    estimate.map_or(
+        "not finite (one side scored everything or nothing)".to_string(),
+        |e| e.to_string(),
+    )
+}
+
+/// `<Elo> (95%, pentanomial N0 N1 N2 N3 N4 over N pairs)`.
+fn pentanomial_elo(p: &Pentanomial) -> String {
+    let c = p.counts;
+    format!(
+        "{} (95%, pentanomial {} {} {} {} {} over {} pairs)",
+        shown(p.elo()),
+        c[0],
+        c[1],
+        c[2],
+        c[3],
+        c[4],
+        p.pairs()
+    )
 }
