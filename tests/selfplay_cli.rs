@@ -250,6 +250,19 @@ fn compare_pits_two_settings_with_colours_swapped() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The games of an SPRT test run, up to the two option sets of --compare.
+const SPRT_RUN: &[&str] = &[
+    "--games",
+    "200",
+    "--nodes",
+    "300",
+    "--seed",
+    "9",
+    "--concurrency",
+    "1",
+    "--compare",
+];
+
 #[test]
 fn compare_plays_a_network_against_the_hand_crafted_evaluation_until_the_sprt_decides() {
     let dir = scratch("sprt");
@@ -257,22 +270,7 @@ fn compare_plays_a_network_against_the_hand_crafted_evaluation_until_the_sprt_de
     let network = testkit::nets::random_network(64, 8, 4).unwrap();
     std::fs::write(&net, network.to_bytes()).unwrap();
     let a = format!("EvalFile={}", s(&net));
-    let stdout = succeed(&[
-        "--games",
-        "200",
-        "--nodes",
-        "300",
-        "--seed",
-        "9",
-        "--concurrency",
-        "1",
-        "--compare",
-        &a,
-        "EvalFile=<empty>",
-        "--sprt",
-        "0",
-        "10",
-    ]);
+    let stdout = succeed(&[SPRT_RUN, &[&a, "EvalFile=<empty>", "--sprt", "0", "10"]].concat());
     // A network of random weights loses nearly every game.
     let games: u64 = stdout
         .lines()
@@ -302,24 +300,21 @@ fn compare_plays_a_network_against_the_hand_crafted_evaluation_until_the_sprt_de
 #[test]
 fn a_continued_sprt_counts_the_earlier_pairs() {
     // Forty lost pairs from an earlier run decide H0 at this run's first pair.
-    let stdout = succeed(&[
-        "--games",
-        "200",
-        "--nodes",
-        "300",
-        "--seed",
-        "9",
-        "--concurrency",
-        "1",
-        "--compare",
-        "Hash=1",
-        "Hash=2",
-        "--sprt",
-        "0",
-        "10",
-        "--sprt-prior",
-        "40,0,0,0,0",
-    ]);
+    let stdout = succeed(
+        &[
+            SPRT_RUN,
+            &[
+                "Hash=1",
+                "Hash=2",
+                "--sprt",
+                "0",
+                "10",
+                "--sprt-prior",
+                "40,0,0,0,0",
+            ],
+        ]
+        .concat(),
+    );
     assert!(stdout.contains("finished 2 games"), "{stdout}");
     assert!(
         stdout.contains("with the earlier pairs of --sprt-prior: ")
