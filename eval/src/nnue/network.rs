@@ -398,6 +398,17 @@ impl Network {
         self.b2.len()
     }
 
+    /// The integer weights as the file stores them, for tools that read a
+    /// net back (the trainer starts from one).
+    pub fn tensors(&self) -> Tensors<'_> {
+        Tensors {
+            w1: &self.w1,
+            b1: &self.b1,
+            w2: &self.w2,
+            b2: &self.b2,
+        }
+    }
+
     /// The first-layer weights of feature `feature`.
     #[inline(always)]
     pub(crate) fn row(&self, feature: usize) -> &[i16] {
@@ -420,6 +431,14 @@ impl Network {
             bias: self.b2[bucket],
         }
     }
+}
+
+/// A net's integer weights in the file's order and layout (docs/nets.md).
+pub struct Tensors<'a> {
+    pub w1: &'a [i16],
+    pub b1: &'a [i16],
+    pub w2: &'a [i16],
+    pub b2: &'a [i32],
 }
 
 /// One bucket's output layer: (coarse, fine) weights of the side to move's

@@ -66,6 +66,8 @@ fn usage() -> String {
       --save-every N         checkpoint interval in epochs ({save_every}; 0: only the end)
       --resume FILE          continue from a checkpoint (of the same sizes; its
                              inputs read as --king-mirror says)
+      --init NET             start from the weights of a net file (of the same
+                             sizes and inputs), with a fresh optimiser at epoch 0
       --threads N            worker threads (all cores)
 
   train pgn OUT INPUT...
@@ -273,6 +275,7 @@ fn run_train(argv: &[String]) -> Result<(), String> {
     let out = PathBuf::from(flags.string("--out").ok_or("--out is required")?);
     let validation_file = flags.string("--validation");
     let resume = flags.string("--resume");
+    let init = flags.string("--init");
     let threads: usize = flags.number("--threads", 0)?;
     let d = Settings::default();
     let lr_drops = match flags.string("--lr-drop") {
@@ -322,8 +325,26 @@ fn run_train(argv: &[String]) -> Result<(), String> {
         Some(f) => load_all(f)?,
         None => Vec::new(),
     };
-    let start = match &resume {
-        Some(path) => {
+    let start = match (&resume, &init) {
+        (Some(_), Some(_)) => return Err("--resume and --init exclude each other".to_string()),
+        (None, Some(path)) => {
+            let net =
+                eval::nnue::Network::load(Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
+            let net = quantise::dequantise(&net);
+            if net.shape() != settings.shape {
+                return Err(format!(
+                    "{path} holds a net of {:?}, not {:?}",
+                    net.shape(),
+                    settings.shape
+                ));
+            }
+            Start {
+                optimiser: adamw::AdamW::new(net.params().len()),
+                net,
+                epoch: 0,
+            }
+        }
+        (Some(path), None) => {
             let c = Checkpoint::load(Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
             let inputs = settings.shape.inputs;
             if c.net.shape().inputs != inputs {
@@ -346,7 +367,7 @@ fn run_train(argv: &[String]) -> Result<(), String> {
                 epoch: c.epoch,
             }
         }
-        None => Start::fresh(&settings),
+        (None, None) => Start::fresh(&settings),
     };
     println!(
         "{} training positions, {} validation; {:?}; {} threads",

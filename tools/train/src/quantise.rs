@@ -4,7 +4,7 @@
 //! measures it with the engine's evaluation, so the file format and the
 //! integer arithmetic have one home (`eval/src/nnue/`).
 
-use crate::network::{squared_error, Network, SCALE};
+use crate::network::{squared_error, Network, Shape, SCALE};
 use chessio::{PackedRecord, RecordError};
 use eval::nnue::{NetError, QA, QB};
 use std::fmt;
@@ -74,6 +74,30 @@ pub fn quantise(net: &Network) -> Result<eval::nnue::Network, QuantiseError> {
     .map_err(QuantiseError::Net)
 }
 
+/// The float net whose weights are exactly those of an integer net: the
+/// inverse of [`quantise`], so that training can start from a committed net
+/// when its checkpoint is gone.
+pub fn dequantise(net: &eval::nnue::Network) -> Network {
+    let t = net.tensors();
+    let (qa, qb) = (QA as f32, QB as f32);
+    let params =
+        t.w1.iter()
+            .chain(t.b1)
+            .map(|&w| f32::from(w) / qa)
+            .chain(t.w2.iter().map(|&w| f32::from(w) / qb))
+            .chain(
+                t.b2.iter()
+                    .map(|&b| (f64::from(b) / f64::from(QA * QB)) as f32),
+            )
+            .collect();
+    let shape = Shape {
+        hidden: net.hidden(),
+        buckets: net.buckets(),
+        inputs: net.inputs(),
+    };
+    Network::from_params(shape, params).expect("an engine net's tensors have the float net's sizes")
+}
+
 /// How far the engine's evaluation of the integer net strays from the
 /// float net, in centipawns, and what that does to the loss: the integer
 /// net's is the one the engine plays with.
@@ -115,7 +139,7 @@ pub fn agreement(
 mod tests {
     use super::*;
     use crate::data::INPUTS;
-    use crate::network::{Shape, CLIP};
+    use crate::network::CLIP;
     use chessio::Record;
     use eval::nnue::network::fnv1a;
     use eval::nnue::Inputs;
@@ -169,21 +193,6 @@ mod tests {
         net
     }
 
-    /// The float net whose weights are those of the file: each on its grid.
-    fn rounded(net: &Network) -> Network {
-        let grid = |w: f32, scale: f32| (w * scale).round() / scale;
-        let (qa, qb) = (QA as f32, QB as f32);
-        let params = net
-            .w1()
-            .iter()
-            .chain(net.b1())
-            .map(|&w| grid(w, qa))
-            .chain(net.w2().iter().map(|&w| grid(w, qb)))
-            .chain(net.b2().iter().map(|&w| grid(w, qa * qb)))
-            .collect();
-        Network::from_params(net.shape(), params).unwrap()
-    }
-
     #[test]
     fn the_engine_evaluates_the_written_net_as_the_float_net() {
         let net = wide_net(
@@ -200,7 +209,7 @@ mod tests {
         // The integer inference computes exactly the float net of the
         // rounded weights, but for the two truncating divisions (under
         // 1 cp together).
-        let on_grid = rounded(&net);
+        let on_grid = dequantise(&back);
         for r in &records {
             let float = f64::from(on_grid.forward(r) * SCALE);
             let int = f64::from(eval::nnue::evaluate(&back, r.unpack().unwrap().board()));
@@ -269,6 +278,32 @@ mod tests {
         // The input layout is the header's fourth word.
         let mirrored = quantise(&net.with_inputs(Inputs::MirroredByKing)).unwrap();
         assert_eq!(mirrored.to_bytes()[16..20], 1u32.to_le_bytes());
+    }
+
+    #[test]
+    fn a_net_read_back_quantises_to_itself() {
+        let shape = Shape {
+            hidden: 16,
+            buckets: 3,
+            inputs: Inputs::MirroredByKing,
+        };
+        let net = wide_net(shape, 11);
+        let integer = quantise(&net).unwrap();
+        let float = dequantise(&integer);
+        assert_eq!(float.shape(), shape);
+        assert_eq!(quantise(&float).unwrap(), integer);
+        // Each weight moved by at most half a step of its grid.
+        let steps = (INPUTS * 16 + 16, 3 * 2 * 16);
+        for (i, (a, b)) in net.params().iter().zip(float.params()).enumerate() {
+            let step = if i < steps.0 {
+                1.0 / QA as f32
+            } else if i < steps.0 + steps.1 {
+                1.0 / QB as f32
+            } else {
+                1.0 / (QA * QB) as f32
+            };
+            assert!((a - b).abs() <= 0.5 * step * 1.001, "param {i}: {a} vs {b}");
+        }
     }
 
     #[test]
