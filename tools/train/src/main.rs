@@ -331,13 +331,6 @@ fn run_train(argv: &[String]) -> Result<(), String> {
             let net =
                 eval::nnue::Network::load(Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
             let net = quantise::dequantise(&net);
-            if net.shape() != settings.shape {
-                return Err(format!(
-                    "{path} holds a net of {:?}, not {:?}",
-                    net.shape(),
-                    settings.shape
-                ));
-            }
             Start {
                 optimiser: adamw::AdamW::new(net.params().len()),
                 net,
@@ -350,25 +343,22 @@ fn run_train(argv: &[String]) -> Result<(), String> {
             if c.net.shape().inputs != inputs {
                 println!("{path}: its net's inputs read as {inputs:?} from now on");
             }
-            let c = Checkpoint {
-                net: c.net.with_inputs(inputs),
-                ..c
-            };
-            if c.net.shape() != settings.shape {
-                return Err(format!(
-                    "{path} holds a net of {:?}, not {:?}",
-                    c.net.shape(),
-                    settings.shape
-                ));
-            }
             Start {
-                net: c.net,
+                net: c.net.with_inputs(inputs),
                 optimiser: c.optimiser,
                 epoch: c.epoch,
             }
         }
         (None, None) => Start::fresh(&settings),
     };
+    if start.net.shape() != settings.shape {
+        let path = resume.or(init).unwrap_or_default();
+        return Err(format!(
+            "{path} holds a net of {:?}, not {:?}",
+            start.net.shape(),
+            settings.shape
+        ));
+    }
     println!(
         "{} training positions, {} validation; {:?}; {} threads",
         data.len(),
