@@ -780,6 +780,13 @@ pub struct ScriptRun {
 /// `args`, killing it past `limit`. Fails the test, saying why, when Python
 /// or python-chess is missing or the script does not finish in time.
 pub fn run_python(script: &str, args: &[&std::ffi::OsStr], limit: Duration) -> ScriptRun {
+    run_python_file(&Path::new("tests/python").join(script), args, limit)
+}
+
+/// [`run_python`] for a script elsewhere in the workspace (a tool under
+/// `tools/`), `path` relative to the workspace root.
+pub fn run_python_file(path: &Path, args: &[&std::ffi::OsStr], limit: Duration) -> ScriptRun {
+    let script = path.display();
     let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
     let probe = Command::new(&python)
         .args(["-c", "import chess, chess.engine"])
@@ -792,7 +799,7 @@ pub fn run_python(script: &str, args: &[&std::ffi::OsStr], limit: Duration) -> S
         ),
         Ok(_) => {}
     }
-    let path = workspace_root().join("tests/python").join(script);
+    let path = workspace_root().join(path);
     let mut child = Command::new(&python)
         .arg(&path)
         .args(args)
