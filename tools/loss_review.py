@@ -37,17 +37,21 @@ def comment_score(comment):
     return float(s)
 
 
-def turning_points(pgn_path, opponent, threshold):
+def turning_points(pgn_path, name, opponent, threshold):
     """(game number, board before Hoeven's move, that move, Hoeven's score,
-    the opponent's score) for each game Hoeven lost to `opponent`."""
+    the opponent's score) for each game Hoeven (the player whose name
+    starts with `name`) lost to `opponent`; games between other engines of
+    a round robin are passed over."""
     with open(pgn_path, encoding="utf-8") as f:
         number = 0
         while (game := chess.pgn.read_game(f)) is not None:
             number += 1
             white, black = game.headers["White"], game.headers["Black"]
-            if opponent not in (white, black) or white == black:
+            if opponent not in (white, black):
                 continue
             hoeven = chess.BLACK if white == opponent else chess.WHITE
+            if not (black if hoeven == chess.BLACK else white).startswith(name):
+                continue
             lost = game.headers["Result"] == ("0-1" if hoeven == chess.WHITE else "1-0")
             if not lost:
                 continue
@@ -72,6 +76,7 @@ def main():
     ap.add_argument("pgn")
     ap.add_argument("opponent", help="the opponent's name as the PGN's White/Black tags give it")
     ap.add_argument("--hoeven", default="./hoeven", help="the Hoeven binary (./hoeven)")
+    ap.add_argument("--name", default="hoeven", help="how Hoeven's name starts in the PGN (hoeven)")
     ap.add_argument("--referee", default="stockfish", help="the judging engine (stockfish)")
     ap.add_argument("--threshold", type=float, default=1.5, help="the opponent's score, pawns (1.5)")
     ap.add_argument("--referee-nodes", type=int, default=1_500_000)
@@ -83,7 +88,7 @@ def main():
     hoeven = chess.engine.SimpleEngine.popen_uci(args.hoeven)
     rows = []
     try:
-        for number, board, move, h_game, o_game in turning_points(args.pgn, args.opponent, args.threshold):
+        for number, board, move, h_game, o_game in turning_points(args.pgn, args.name, args.opponent, args.threshold):
             before = referee.analyse(board, chess.engine.Limit(nodes=args.referee_nodes))
             after_board = board.copy()
             after_board.push(move)
