@@ -14,6 +14,9 @@
 # gives the same pair of games. Under NODES the match therefore stops at
 # one pair per opening; a longer test needs a bigger book, such as DFRC
 # openings from tools/dfrc_book.py.
+# Games are adjudicated as `hoeven selfplay` does (its AdjudicationRules): a
+# loss after both sides agree on 600 cp for three moves each, a draw from
+# move 40 after eight moves each within 10 cp.
 # Both revisions are built in detached worktrees under $WORK; the PGN and the
 # fastchess log are written there too.
 set -euo pipefail
@@ -65,6 +68,8 @@ fastchess \
     -variant fischerandom \
     -openings file="$book" format=epd order=random \
     -rounds "$ROUNDS" -repeat -concurrency "$CONC" -recover \
+    -resign movecount=3 score=600 twosided=true \
+    -draw movenumber=40 movecount=8 score=10 \
     -sprt elo0="$ELO0" elo1="$ELO1" alpha=0.05 beta=0.05 model="$MODEL" \
     -pgnout file="$WORK/$tag.pgn" -autosaveinterval 0 \
     2>&1 | tee "$WORK/$tag.log" | grep --line-buffered -E "^(Elo|LLR|Games|SPRT|Ptnml)"
