@@ -9,7 +9,8 @@
 # 0/10), MODEL (the Elo of the bounds: normalized, the default, or logistic),
 # ROUNDS (upper bound on game pairs, default 5000), CONC (default 1),
 # HASH (default 16), WORK (build and output folder, default /tmp/hoeven-sprt),
-# BOOK (an EPD file of openings, default the 960 start positions).
+# BOOK (an EPD file of openings, default the 960 start positions), SEED (the
+# seed of the openings' random order: continuing a test needs a new one).
 # Games at a fixed node count are deterministic: an opening played twice
 # gives the same pair of games. Under NODES the match therefore stops at
 # one pair per opening; a longer test needs a bigger book, such as DFRC
@@ -57,6 +58,8 @@ fi
 mkdir -p "$WORK"
 base_bin=$(build "$base")
 new_bin=$(build "$new")
+seed=()
+[ -n "${SEED:-}" ] && seed=(-srand "$SEED")
 limit="tc=$TC"
 [ -n "$NODES" ] && limit="tc=inf nodes=$NODES"
 tag=$(git -C "$repo" rev-parse --short=10 "$new")-vs-$(git -C "$repo" rev-parse --short=10 "$base")
@@ -66,7 +69,7 @@ fastchess \
     -engine cmd="$base_bin" name=base \
     -each $limit proto=uci option.Hash="$HASH" option.Threads=1 \
     -variant fischerandom \
-    -openings file="$book" format=epd order=random \
+    -openings file="$book" format=epd order=random "${seed[@]}" \
     -rounds "$ROUNDS" -repeat -concurrency "$CONC" -recover \
     -resign movecount=3 score=600 twosided=true \
     -draw movenumber=40 movecount=8 score=10 \
