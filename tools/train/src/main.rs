@@ -67,7 +67,10 @@ fn usage() -> String {
       --resume FILE          continue from a checkpoint (of the same sizes; its
                              inputs read as --king-mirror says)
       --init NET             start from the weights of a net file (of the same
-                             sizes and inputs), with a fresh optimiser at epoch 0
+                             sizes and inputs, or fewer hidden neurons: the new
+                             ones start with zero output weights, so the net
+                             evaluates as the file's), with a fresh optimiser
+                             at epoch 0
       --threads N            worker threads (all cores)
 
   train pgn OUT INPUT...
@@ -330,7 +333,14 @@ fn run_train(argv: &[String]) -> Result<(), String> {
         (None, Some(path)) => {
             let net =
                 eval::nnue::Network::load(Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
-            let net = quantise::dequantise(&net);
+            let mut net = quantise::dequantise(&net);
+            let hidden = settings.shape.hidden;
+            if net.shape().hidden < hidden {
+                net = net
+                    .widened(hidden, settings.seed)
+                    .ok_or_else(|| format!("{path}: cannot widen its net to {hidden} neurons"))?;
+                println!("{path}: widened to {hidden} neurons a perspective");
+            }
             Start {
                 optimiser: adamw::AdamW::new(net.params().len()),
                 net,

@@ -111,6 +111,41 @@ impl Network {
         }
     }
 
+    /// The same function with `hidden` neurons a perspective: the new
+    /// neurons get random input weights (as [`Network::random`] draws them)
+    /// and zero output weights, so the net evaluates every position as
+    /// before and training gives the new neurons their share. `None` when
+    /// `hidden` is not above the net's own or out of range.
+    pub fn widened(&self, hidden: usize, seed: u64) -> Option<Network> {
+        let old = self.shape.hidden;
+        let shape = Shape {
+            hidden,
+            ..self.shape
+        };
+        if hidden <= old || !shape.is_valid() {
+            return None;
+        }
+        let fresh = Network::random(shape, seed);
+        let mut params = fresh.params;
+        let l = layout(shape);
+        for (new_row, old_row) in params[..l.b1]
+            .chunks_exact_mut(hidden)
+            .zip(self.w1().chunks_exact(old))
+        {
+            new_row[..old].copy_from_slice(old_row);
+        }
+        params[l.b1..l.b1 + old].copy_from_slice(self.b1());
+        for (new_row, old_row) in params[l.w2..l.b2]
+            .chunks_exact_mut(hidden)
+            .zip(self.w2().chunks_exact(old))
+        {
+            new_row[..old].copy_from_slice(old_row);
+            new_row[old..].fill(0.0);
+        }
+        params[l.b2..].copy_from_slice(self.b2());
+        Some(Network { shape, params })
+    }
+
     pub fn params(&self) -> &[f32] {
         &self.params
     }
@@ -295,6 +330,35 @@ mod tests {
         .iter()
         .map(|l| l.parse::<Record>().unwrap().pack())
         .collect()
+    }
+
+    #[test]
+    fn a_widened_net_evaluates_as_before_and_keeps_its_old_weights() {
+        let shape = Shape {
+            hidden: 8,
+            buckets: 8,
+            inputs: Inputs::Plain,
+        };
+        let mut net = Network::random(shape, 3);
+        let l = layout(shape);
+        for (j, b) in net.params_mut()[l.b1..l.w2].iter_mut().enumerate() {
+            *b = 0.05 * j as f32;
+        }
+        for (j, b) in net.params_mut()[l.b2..].iter_mut().enumerate() {
+            *b = 0.01 * j as f32;
+        }
+        let wide = net.widened(12, 5).unwrap();
+        assert_eq!(wide.shape().hidden, 12);
+        for record in records() {
+            let (a, b) = (net.forward(&record), wide.forward(&record));
+            assert!((a - b).abs() < 1e-6, "{a} vs {b}");
+        }
+        assert_eq!(&wide.w1()[..8], &net.w1()[..8]);
+        assert_eq!(&wide.w1()[12..20], &net.w1()[8..16]);
+        assert!(wide.w1()[8..12].iter().any(|&w| w != 0.0));
+        assert_eq!(wide.b2(), net.b2());
+        assert!(net.widened(8, 5).is_none());
+        assert!(net.widened(MAX_HIDDEN + 1, 5).is_none());
     }
 
     #[test]
