@@ -175,6 +175,72 @@ fn uci_handshake_declares_identity_and_every_option() {
     assert!(e.sync().is_empty());
 }
 
+/// README.md's table of UCI options says what the engine says: the same
+/// options, each with its type, range and default.
+#[test]
+fn readme_option_table_matches_the_engine() {
+    let readme = std::fs::read_to_string(testkit::workspace_root().join("README.md")).unwrap();
+    // Rows `| `Name` | type | default | meaning |` of the table under "## UCI options".
+    let section = readme
+        .split("\n## UCI options\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("README.md has a '## UCI options' section");
+    let rows: Vec<Vec<&str>> = section
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|l| l.trim_matches('|').split(" | ").map(str::trim).collect())
+        .collect();
+
+    let mut e = Engine::start();
+    let options: Vec<String> = e
+        .handshake()
+        .into_iter()
+        .filter(|l| l.starts_with("option name "))
+        .collect();
+    for line in &options {
+        let (name, rest) = line["option name ".len()..]
+            .split_once(" type ")
+            .unwrap_or_else(|| e.fail(&format!("no type in '{line}'")));
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        let field = |key: &str| {
+            let i = words.iter().position(|w| *w == key)?;
+            words.get(i + 1).copied()
+        };
+        let Some(row) = rows.iter().find(|r| r[0] == format!("`{name}`")) else {
+            e.fail(&format!("README.md's option table has no row for {name}"));
+        };
+        let kind = match (words[0], field("min"), field("max")) {
+            ("spin", Some(lo), Some(hi)) => format!("spin {lo}..{hi}"),
+            (kind, _, _) => kind.to_string(),
+        };
+        e.check(row.get(1) == Some(&kind.as_str()), || {
+            format!(
+                "README.md gives {name} the type {:?}, the engine '{kind}'",
+                row.get(1)
+            )
+        });
+        if let Some(default) = field("default") {
+            e.check(
+                row.get(2).is_some_and(|cell| cell.contains(default)),
+                || {
+                    format!(
+                        "README.md gives {name} the default {:?}, the engine '{default}'",
+                        row.get(2)
+                    )
+                },
+            );
+        }
+    }
+    for row in &rows {
+        let named =
+            |l: &&String| l.starts_with(&format!("option name {} type ", row[0].trim_matches('`')));
+        e.check(options.iter().any(|l| named(&l)), || {
+            format!("README.md lists {}, which the engine does not have", row[0])
+        });
+    }
+}
+
 #[test]
 fn isready_is_answered_within_100ms_during_go_infinite() {
     let _timing = harness::timing_exclusive();
