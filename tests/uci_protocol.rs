@@ -222,7 +222,8 @@ fn readme_option_table_matches_the_engine() {
         });
         if let Some(default) = field("default") {
             e.check(
-                row.get(2).is_some_and(|cell| cell.contains(default)),
+                row.get(2)
+                    .is_some_and(|cell| *cell == default || cell.contains(&format!("`{default}`"))),
                 || {
                     format!(
                         "README.md gives {name} the default {:?}, the engine '{default}'",
@@ -233,9 +234,8 @@ fn readme_option_table_matches_the_engine() {
         }
     }
     for row in &rows {
-        let named =
-            |l: &&String| l.starts_with(&format!("option name {} type ", row[0].trim_matches('`')));
-        e.check(options.iter().any(|l| named(&l)), || {
+        let prefix = format!("option name {} type ", row[0].trim_matches('`'));
+        e.check(options.iter().any(|l| l.starts_with(&prefix)), || {
             format!("README.md lists {}, which the engine does not have", row[0])
         });
     }
