@@ -130,12 +130,7 @@ fn uci_handshake_declares_identity_and_every_option() {
         e.check(rest.first() == Some(&kind), || {
             format!("{name} should be a {kind}: '{line}'")
         });
-        let field = |key: &str| {
-            rest.iter()
-                .position(|w| *w == key)
-                .and_then(|i| rest.get(i + 1))
-                .map(|s| s.to_string())
-        };
+        let field = |key: &str| option_field(&rest, key).map(str::to_string);
         match kind {
             "spin" => {
                 let num = |k: &str| field(k).and_then(|v| v.parse::<i64>().ok());
@@ -175,6 +170,12 @@ fn uci_handshake_declares_identity_and_every_option() {
     assert!(e.sync().is_empty());
 }
 
+/// The word after `key` in the words of an `option` line (`default`, `min`, `max`).
+fn option_field<'a>(words: &[&'a str], key: &str) -> Option<&'a str> {
+    let i = words.iter().position(|w| *w == key)?;
+    words.get(i + 1).copied()
+}
+
 /// README.md's table of UCI options says what the engine says: the same
 /// options, each with its type, range and default.
 #[test]
@@ -203,10 +204,7 @@ fn readme_option_table_matches_the_engine() {
             .split_once(" type ")
             .unwrap_or_else(|| e.fail(&format!("no type in '{line}'")));
         let words: Vec<&str> = rest.split_whitespace().collect();
-        let field = |key: &str| {
-            let i = words.iter().position(|w| *w == key)?;
-            words.get(i + 1).copied()
-        };
+        let field = |key: &str| option_field(&words, key);
         let Some(row) = rows.iter().find(|r| r[0] == format!("`{name}`")) else {
             e.fail(&format!("README.md's option table has no row for {name}"));
         };
