@@ -50,6 +50,17 @@ fn within(
     ));
 }
 
+/// `go {go}` after `position` (which set up `board`) must bring a legal
+/// bestmove inside `limit`, in one of the tries.
+#[track_caller]
+fn go_within(e: &mut Engine, board: &movegen::Board, go: &str, limit: Duration, position: &str) {
+    within(e, limit, &format!("'{position}' 'go {go}'"), |e| {
+        let search = e.go(go, SOON);
+        e.check_search(board, false, &search);
+        search.elapsed
+    });
+}
+
 /// Sends `stop` to a running search and returns the time to its bestmove,
 /// checking the search and that nothing follows.
 #[track_caller]
@@ -414,16 +425,7 @@ fn short_clock_is_respected() {
             "movetime 10",
         ] {
             // The bestmove must come inside the 100 ms on the clock.
-            within(
-                &mut e,
-                Duration::from_millis(100),
-                &format!("'{position}' 'go {go}'"),
-                |e| {
-                    let search = e.go(go, SOON);
-                    e.check_search(&board, false, &search);
-                    search.elapsed
-                },
-            );
+            go_within(&mut e, &board, go, Duration::from_millis(100), position);
         }
     }
 }
@@ -442,16 +444,7 @@ fn one_sided_clock_still_gives_a_move_in_time() {
     ] {
         e.send(position);
         let board = board_after(STARTPOS, &moves, false);
-        within(
-            &mut e,
-            Duration::from_millis(2000),
-            &format!("'{position}' 'go {go}'"),
-            |e| {
-                let search = e.go(go, SOON);
-                e.check_search(&board, false, &search);
-                search.elapsed
-            },
-        );
+        go_within(&mut e, &board, go, Duration::from_millis(2000), position);
     }
 }
 
