@@ -84,8 +84,18 @@ fn stop_and_check(e: &mut Engine, board: &movegen::Board, expected: Option<&str>
     search.elapsed
 }
 
-/// Waits until a running search has printed its first info line, so that
-/// it is surely under way.
+/// Sends `ponderhit` to a ponder search and returns the time to its
+/// bestmove, checking the search and that nothing follows.
+#[track_caller]
+fn ponderhit_and_check(e: &mut Engine, board: &movegen::Board) -> Duration {
+    let sent = Instant::now();
+    e.send("ponderhit");
+    let search = e.finish_search(sent, SOON);
+    e.assert_idle();
+    e.check_search(board, false, &search);
+    search.elapsed
+}
+
 #[test]
 fn uci_handshake_declares_identity_and_every_option() {
     let _timing = harness::timing_shared();
@@ -330,12 +340,7 @@ fn go_ponder_waits_for_ponderhit_then_plays_within_its_clock() {
                 Duration::from_millis(500),
                 "a ponder search waits for ponderhit or stop",
             );
-            let sent = Instant::now();
-            e.send("ponderhit");
-            let search = e.finish_search(sent, SOON);
-            e.assert_idle();
-            e.check_search(&board, false, &search);
-            search.elapsed
+            ponderhit_and_check(e, &board)
         },
     );
     // Ponder, then stop (the opponent played another move): one bestmove.
@@ -364,12 +369,7 @@ fn go_ponder_waits_for_ponderhit_then_plays_within_its_clock() {
                 Duration::from_millis(500),
                 "a ponder search waits even when its depth is reached",
             );
-            let sent = Instant::now();
-            e.send("ponderhit");
-            let search = e.finish_search(sent, SOON);
-            e.assert_idle();
-            e.check_search(&board, false, &search);
-            search.elapsed
+            ponderhit_and_check(e, &board)
         },
     );
 }
