@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# One training stage (docs/nets.md, "What the next net needs", item 1): a
+# new net from the built-in one, trained on the new games of tools/datagen.sh
+# and on every older set kept, then measured against its parent on the new
+# games' held-out positions, and copied to nets/candidates/ for its SPRT.
+#
+#   tools/stage.sh OUTDIR TEXT...
+#
+# TEXT: the record files of tools/datagen.sh (<variant>-<seed>.txt). A
+# generator killed hard can leave half a line at the end of its file; that
+# fragment is cut off (and the cut written down) before anything else.
+#
+# Environment: SEED (the conversion's shuffle and split seed, required: each
+# stage takes a new one), KEPT (older binary record files to train on too,
+# comma-separated), INIT (the net to start from, default the built-in one
+# that eval/build.rs names), HIDDEN (512), BUCKETS (8), EPOCHS (8), LR
+# (1e-4), LR_DROP (5,7), THREADS (all cores), TRAIN (the trainer, default
+# target/release/train, built when missing).
+#
+# OUTDIR receives new.bin and val.bin (the converted games and their 5%
+# held out), stage.nnue (the net), STAGE (every input's line count and
+# sha256, every command, both nets' losses on val.bin: what docs/nets.md
+# records for a stage) and stage.log (the commands' whole output).
+set -euo pipefail
+out=${1:?output folder}
+shift
+[ $# -gt 0 ] || { echo "stage: no record files" >&2; exit 1; }
+: "${SEED:?stage: set SEED, a new one for each stage}"
+repo=$(cd "$(dirname "$0")/.." && pwd)
+KEPT=${KEPT:-}
+INIT=${INIT:-$repo/$(sed -n 's/^const DEFAULT_NET: &str = "\(.*\)";/\1/p' "$repo/eval/build.rs")}
+HIDDEN=${HIDDEN:-512}
+BUCKETS=${BUCKETS:-8}
+EPOCHS=${EPOCHS:-8}
+LR=${LR:-1e-4}
+LR_DROP=${LR_DROP:-5,7}
+THREADS=${THREADS:-$(nproc)}
+TRAIN=${TRAIN:-$repo/target/release/train}
+
+[ -f "$INIT" ] || { echo "stage: no net at $INIT" >&2; exit 1; }
+if [ ! -x "$TRAIN" ]; then
+    (cd "$repo" && cargo build --release -q -p train)
+fi
+mkdir -p "$out"
+manifest=$out/STAGE
+log=$out/stage.log
+: >"$log"
+
+# Runs a command, writing it into the manifest and its output into the log.
+run() {
+    echo "command: $*" >>"$manifest"
+    "$@" 2>&1 | tee -a "$log"
+}
+
+{
+    echo "checkout: $(git -C "$repo" rev-parse HEAD)$(git -C "$repo" diff --quiet HEAD || echo ' with uncommitted changes')"
+    echo "started: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+    echo "init: $INIT (sha256 $(sha256sum "$INIT" | cut -d' ' -f1))"
+} >"$manifest"
+for text in "$@"; do
+    if [ -s "$text" ] && [ "$(tail -c 1 "$text" | od -An -c | tr -d ' ')" != '\n' ]; then
+        whole=$(($(stat -c %s "$text") - $(tail -n 1 "$text" | wc -c)))
+        echo "cut: $text after byte $whole (a partial last line)" >>"$manifest"
+        truncate -s "$whole" "$text"
+    fi
+    echo "input: $text $(wc -l <"$text") lines sha256 $(sha256sum "$text" | cut -d' ' -f1)" >>"$manifest"
+done
+
+run "$TRAIN" convert --validation "$out/val.bin" --validation-share 0.05 --seed "$SEED" "$out/new.bin" "$@"
+data=$out/new.bin
+[ -n "$KEPT" ] && data=$KEPT,$data
+run "$TRAIN" train --data "$data" --validation "$out/val.bin" --init "$INIT" \
+    --hidden "$HIDDEN" --output-buckets "$BUCKETS" --epochs "$EPOCHS" --lr "$LR" --lr-drop "$LR_DROP" \
+    --lambda 0.0 --weight-decay 0.3 --save-every 0 --threads "$THREADS" --out "$out/stage"
+
+for net in "$INIT" "$out/stage.nnue"; do
+    echo "loss on val.bin: $("$TRAIN" loss "$net" "$out/val.bin" 2>&1 | head -n 1)" >>"$manifest"
+done
+for f in "$out/new.bin" "$out/val.bin" "$out/stage.nnue"; do
+    echo "output: $f sha256 $(sha256sum "$f" | cut -d' ' -f1)" >>"$manifest"
+done
+
+# A net is named after the FNV-1a hash in its header (bytes 20 to 23).
+name=hoeven-$(od -An -tx4 -j20 -N4 "$out/stage.nnue" | tr -d ' ')
+mkdir -p "$repo/nets/candidates"
+cp "$out/stage.nnue" "$repo/nets/candidates/$name.nnue"
+echo "candidate: nets/candidates/$name.nnue" >>"$manifest"
+echo "finished: $(date -u '+%Y-%m-%d %H:%M:%S UTC')" >>"$manifest"
+cat "$manifest"
