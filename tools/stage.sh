@@ -15,7 +15,8 @@
 # comma-separated), INIT (the net to start from, default the built-in one
 # that eval/build.rs names), HIDDEN (512), BUCKETS (8), EPOCHS (8), LR
 # (1e-4), LR_DROP (5,7), THREADS (all cores), TRAIN (the trainer, default
-# target/release/train, built when missing).
+# target/release/train, built when missing), CANDIDATES (where the net is
+# copied, default nets/candidates).
 #
 # OUTDIR receives new.bin and val.bin (the converted games and their 5%
 # held out), stage.nnue (the net), STAGE (every input's line count and
@@ -36,6 +37,7 @@ LR=${LR:-1e-4}
 LR_DROP=${LR_DROP:-5,7}
 THREADS=${THREADS:-$(nproc)}
 TRAIN=${TRAIN:-$repo/target/release/train}
+CANDIDATES=${CANDIDATES:-$repo/nets/candidates}
 
 [ -f "$INIT" ] || { echo "stage: no net at $INIT" >&2; exit 1; }
 if [ ! -x "$TRAIN" ]; then
@@ -74,7 +76,8 @@ run "$TRAIN" train --data "$data" --validation "$out/val.bin" --init "$INIT" \
     --lambda 0.0 --weight-decay 0.3 --save-every 0 --threads "$THREADS" --out "$out/stage"
 
 for net in "$INIT" "$out/stage.nnue"; do
-    echo "loss on val.bin: $("$TRAIN" loss "$net" "$out/val.bin" 2>&1 | head -n 1)" >>"$manifest"
+    loss=$("$TRAIN" loss "$net" "$out/val.bin")
+    echo "loss on val.bin: ${loss%%$'\n'*}" >>"$manifest"
 done
 for f in "$out/new.bin" "$out/val.bin" "$out/stage.nnue"; do
     echo "output: $f sha256 $(sha256sum "$f" | cut -d' ' -f1)" >>"$manifest"
@@ -82,8 +85,8 @@ done
 
 # A net is named after the FNV-1a hash in its header (bytes 20 to 23).
 name=hoeven-$(od -An -tx4 -j20 -N4 "$out/stage.nnue" | tr -d ' ')
-mkdir -p "$repo/nets/candidates"
-cp "$out/stage.nnue" "$repo/nets/candidates/$name.nnue"
-echo "candidate: nets/candidates/$name.nnue" >>"$manifest"
+mkdir -p "$CANDIDATES"
+cp "$out/stage.nnue" "$CANDIDATES/$name.nnue"
+echo "candidate: $CANDIDATES/$name.nnue" >>"$manifest"
 echo "finished: $(date -u '+%Y-%m-%d %H:%M:%S UTC')" >>"$manifest"
 cat "$manifest"

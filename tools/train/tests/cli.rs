@@ -196,3 +196,85 @@ fn pgn_gives_the_records_self_play_wrote() {
     let o = train(&["pgn", out.to_str().unwrap(), "/nonexistent.pgn"]);
     assert!(!o.status.success() && text(&o).contains("/nonexistent.pgn"));
 }
+
+/// `tools/stage.sh` on two record files, one of them cut off mid-line as a
+/// generator killed hard leaves it: the fragment is cut, the net trained
+/// from `INIT`, both nets measured, and the candidate named after its
+/// header's hash.
+#[test]
+fn the_stage_script_trains_measures_and_names_a_candidate() {
+    let d = dir("stage");
+    let records = d.join("records.txt");
+    std::fs::write(&records, LINES.repeat(20)).unwrap();
+    let bin = d.join("init.bin");
+    let o = train(&["convert", bin.to_str().unwrap(), records.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let init = d.join("init");
+    let o = train(&[
+        "train",
+        "--data",
+        bin.to_str().unwrap(),
+        "--out",
+        init.to_str().unwrap(),
+        "--hidden",
+        "8",
+        "--output-buckets",
+        "4",
+        "--epochs",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+
+    // Four blocks of 1000 lines each; seed 7 holds one of the eight out.
+    let whole = LINES.repeat(500);
+    let (a, b) = (d.join("chess960-1.txt"), d.join("dfrc-2.txt"));
+    std::fs::write(
+        &a,
+        format!("{whole}8/5pk1/4p1p1/3qP2p/5P1P/4Q1P1/5K2/8 w - - 9 5"),
+    )
+    .unwrap();
+    std::fs::write(&b, &whole).unwrap();
+    let out = d.join("stage");
+    let candidates = d.join("candidates");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../stage.sh");
+    let o = Command::new("bash")
+        .arg(script)
+        .arg(&out)
+        .args([&a, &b])
+        .env("SEED", "7")
+        .env("INIT", d.join("init.nnue"))
+        .env("HIDDEN", "8")
+        .env("BUCKETS", "4")
+        .env("EPOCHS", "1")
+        .env("THREADS", "1")
+        .env("TRAIN", env!("CARGO_BIN_EXE_train"))
+        .env("CANDIDATES", &candidates)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+
+    assert_eq!(std::fs::read_to_string(&a).unwrap(), whole);
+    let manifest = std::fs::read_to_string(out.join("STAGE")).unwrap();
+    let cut = format!("cut: {} after byte {}", a.display(), whole.len());
+    assert!(manifest.contains(&cut), "{manifest}");
+    assert_eq!(
+        manifest.matches(" 4000 lines sha256 ").count(),
+        2,
+        "{manifest}"
+    );
+    assert_eq!(
+        manifest.matches("loss on val.bin: ").count(),
+        2,
+        "{manifest}"
+    );
+    assert!(manifest.contains("--init"), "{manifest}");
+    let validation = std::fs::metadata(out.join("val.bin")).unwrap().len();
+    let training = std::fs::metadata(out.join("new.bin")).unwrap().len();
+    assert_eq!((training, validation), (7000 * 32, 1000 * 32));
+
+    let net = std::fs::read(out.join("stage.nnue")).unwrap();
+    let hash = u32::from_le_bytes(net[20..24].try_into().unwrap());
+    let candidate = candidates.join(format!("hoeven-{hash:08x}.nnue"));
+    assert_eq!(std::fs::read(&candidate).unwrap(), net);
+    assert!(manifest.contains(&format!("candidate: {}", candidate.display())));
+}
