@@ -199,32 +199,11 @@ fn pgn_gives_the_records_self_play_wrote() {
 
 /// `tools/stage.sh` on two record files, one of them cut off mid-line as a
 /// generator killed hard leaves it: the fragment is cut, the net trained
-/// from `INIT`, both nets measured, and the candidate named after its
-/// header's hash.
+/// from the built-in one (the script reads its name from `eval/build.rs`),
+/// both nets measured, and the candidate named after its header's hash.
 #[test]
 fn the_stage_script_trains_measures_and_names_a_candidate() {
     let d = dir("stage");
-    let records = d.join("records.txt");
-    std::fs::write(&records, LINES.repeat(20)).unwrap();
-    let bin = d.join("init.bin");
-    let o = train(&["convert", bin.to_str().unwrap(), records.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", text(&o));
-    let init = d.join("init");
-    let o = train(&[
-        "train",
-        "--data",
-        bin.to_str().unwrap(),
-        "--out",
-        init.to_str().unwrap(),
-        "--hidden",
-        "8",
-        "--output-buckets",
-        "4",
-        "--epochs",
-        "1",
-    ]);
-    assert!(o.status.success(), "{}", text(&o));
-
     // Four blocks of 1000 lines each; seed 7 holds one of the eight out.
     let whole = LINES.repeat(500);
     let (a, b) = (d.join("chess960-1.txt"), d.join("dfrc-2.txt"));
@@ -242,9 +221,6 @@ fn the_stage_script_trains_measures_and_names_a_candidate() {
         .arg(&out)
         .args([&a, &b])
         .env("SEED", "7")
-        .env("INIT", d.join("init.nnue"))
-        .env("HIDDEN", "8")
-        .env("BUCKETS", "4")
         .env("EPOCHS", "1")
         .env("THREADS", "1")
         .env("TRAIN", env!("CARGO_BIN_EXE_train"))
