@@ -13,8 +13,10 @@
 # Environment: SEED (the conversion's shuffle and split seed, required: each
 # stage takes a new one), KEPT (older binary record files to train on too,
 # comma-separated), INIT (the net to start from, default the built-in one
-# that eval/build.rs names), HIDDEN (512), BUCKETS (8), EPOCHS (8), LR
-# (1e-4), LR_DROP (5,7), THREADS (all cores), TRAIN (the trainer, default
+# that eval/build.rs names; `none`: random weights, the net then measured
+# against the built-in one), HIDDEN (512), BUCKETS (8), EPOCHS (8), LR
+# (1e-4), LR_DROP (5,7), SAVE_EVERY (a checkpoint every N epochs, default
+# 0: only the end), THREADS (all cores), TRAIN (the trainer, default
 # target/release/train, built when missing), CANDIDATES (where the net is
 # copied, default nets/candidates).
 #
@@ -29,17 +31,26 @@ shift
 : "${SEED:?stage: set SEED, a new one for each stage}"
 repo=$(cd "$(dirname "$0")/.." && pwd)
 KEPT=${KEPT:-}
-INIT=${INIT:-$repo/$(sed -n 's/^const DEFAULT_NET: &str = "\(.*\)";/\1/p' "$repo/eval/build.rs")}
+BUILT_IN=$repo/$(sed -n 's/^const DEFAULT_NET: &str = "\(.*\)";/\1/p' "$repo/eval/build.rs")
+INIT=${INIT:-$BUILT_IN}
 HIDDEN=${HIDDEN:-512}
 BUCKETS=${BUCKETS:-8}
 EPOCHS=${EPOCHS:-8}
 LR=${LR:-1e-4}
 LR_DROP=${LR_DROP:-5,7}
+SAVE_EVERY=${SAVE_EVERY:-0}
 THREADS=${THREADS:-$(nproc)}
 TRAIN=${TRAIN:-$repo/target/release/train}
 CANDIDATES=${CANDIDATES:-$repo/nets/candidates}
 
-[ -f "$INIT" ] || { echo "stage: no net at $INIT" >&2; exit 1; }
+if [ "$INIT" = none ]; then
+    init_args=()
+    reference=$BUILT_IN
+else
+    [ -f "$INIT" ] || { echo "stage: no net at $INIT" >&2; exit 1; }
+    init_args=(--init "$INIT")
+    reference=$INIT
+fi
 if [ ! -x "$TRAIN" ]; then
     (cd "$repo" && cargo build --release -q -p train)
 fi
@@ -57,7 +68,7 @@ run() {
 {
     echo "checkout: $(git -C "$repo" rev-parse HEAD)$(git -C "$repo" diff --quiet HEAD || echo ' with uncommitted changes')"
     echo "started: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
-    echo "init: $INIT (sha256 $(sha256sum "$INIT" | cut -d' ' -f1))"
+    echo "init: $INIT${init_args:+ (sha256 $(sha256sum "$INIT" | cut -d' ' -f1))}"
 } >"$manifest"
 for text in "$@"; do
     if [ -s "$text" ] && [ "$(tail -c 1 "$text" | od -An -c | tr -d ' ')" != '\n' ]; then
@@ -71,11 +82,11 @@ done
 run "$TRAIN" convert --validation "$out/val.bin" --validation-share 0.05 --seed "$SEED" "$out/new.bin" "$@"
 data=$out/new.bin
 [ -n "$KEPT" ] && data=$KEPT,$data
-run "$TRAIN" train --data "$data" --validation "$out/val.bin" --init "$INIT" \
+run "$TRAIN" train --data "$data" --validation "$out/val.bin" "${init_args[@]}" \
     --hidden "$HIDDEN" --output-buckets "$BUCKETS" --epochs "$EPOCHS" --lr "$LR" --lr-drop "$LR_DROP" \
-    --lambda 0.0 --weight-decay 0.3 --save-every 0 --threads "$THREADS" --out "$out/stage"
+    --lambda 0.0 --weight-decay 0.3 --save-every "$SAVE_EVERY" --threads "$THREADS" --out "$out/stage"
 
-for net in "$INIT" "$out/stage.nnue"; do
+for net in "$reference" "$out/stage.nnue"; do
     loss=$("$TRAIN" loss "$net" "$out/val.bin")
     echo "loss on val.bin: ${loss%%$'\n'*}" >>"$manifest"
 done
