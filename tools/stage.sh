@@ -14,7 +14,9 @@
 # stage takes a new one), KEPT (older binary record files to train on too,
 # comma-separated), INIT (the net to start from, default the built-in one
 # that eval/build.rs names; `none`: random weights, the net then measured
-# against the built-in one), HIDDEN (512), BUCKETS (8), EPOCHS (8), LR
+# against the built-in one), KING_MIRROR (1: inputs mirrored by king file;
+# a stage takes its starting net's layout, so this is read only with
+# INIT=none, default 1), HIDDEN (512), BUCKETS (8), EPOCHS (8), LR
 # (1e-4), LR_DROP (5,7), SAVE_EVERY (a checkpoint every N epochs, default
 # 0: only the end), THREADS (all cores), TRAIN (the trainer, default
 # target/release/train, built when missing), CANDIDATES (where the net is
@@ -46,11 +48,15 @@ CANDIDATES=${CANDIDATES:-$repo/nets/candidates}
 if [ "$INIT" = none ]; then
     init_args=()
     reference=$BUILT_IN
+    KING_MIRROR=${KING_MIRROR:-1}
 else
     [ -f "$INIT" ] || { echo "stage: no net at $INIT" >&2; exit 1; }
     init_args=(--init "$INIT")
     reference=$INIT
+    # The input layout's code, the header's fifth u32 (eval/src/nnue/network.rs).
+    KING_MIRROR=$(od -An -tu4 -j16 -N4 "$INIT" | tr -d ' ')
 fi
+[ "$KING_MIRROR" = 1 ] && init_args+=(--king-mirror)
 if [ ! -x "$TRAIN" ]; then
     (cd "$repo" && cargo build --release -q -p train)
 fi
