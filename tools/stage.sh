@@ -56,7 +56,9 @@ else
     # The input layout's code, the header's fifth u32 (eval/src/nnue/network.rs).
     KING_MIRROR=$(od -An -tu4 -j16 -N4 "$INIT" | tr -d ' ')
 fi
-[ "$KING_MIRROR" = 1 ] && init_args+=(--king-mirror)
+if [ "$KING_MIRROR" = 1 ]; then
+    init_args+=(--king-mirror)
+fi
 if [ ! -x "$TRAIN" ]; then
     (cd "$repo" && cargo build --release -q -p train)
 fi
