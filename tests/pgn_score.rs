@@ -10,14 +10,18 @@ use std::ffi::OsStr;
 use std::path::Path;
 use std::time::Duration;
 
+fn score(name: &str) -> harness::ScriptRun {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn_score/games.pgn");
+    harness::run_python_file(
+        Path::new("tools/pgn_score.py"),
+        &[OsStr::new(name), games.as_os_str()],
+        Duration::from_secs(60),
+    )
+}
+
 #[test]
 fn pairs_counts_and_elo_are_those_of_the_games() {
-    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn_score/games.pgn");
-    let run = harness::run_python_file(
-        Path::new("tools/pgn_score.py"),
-        &[OsStr::new("eng"), games.as_os_str()],
-        Duration::from_secs(60),
-    );
+    let run = score("eng");
     let report = &run.report;
     assert!(run.status.success(), "{}\n{report}", run.status);
     let lines: Vec<&str> = run.stdout.lines().collect();
@@ -42,12 +46,7 @@ fn pairs_counts_and_elo_are_those_of_the_games() {
 
 #[test]
 fn a_name_that_played_no_game_is_an_error() {
-    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn_score/games.pgn");
-    let run = harness::run_python_file(
-        Path::new("tools/pgn_score.py"),
-        &[OsStr::new("nobody"), games.as_os_str()],
-        Duration::from_secs(60),
-    );
+    let run = score("nobody");
     assert!(!run.status.success(), "{}", run.report);
     assert!(
         run.stderr.contains("no finished game of 'nobody'"),
