@@ -784,6 +784,77 @@ fn options_threads_hash_and_new_game_keep_the_engine_searching() {
     });
 }
 
+/// A GUI stepping through a game in analysis mode sends `stop`, the next
+/// `position` and `go infinite` without waiting for each `bestmove`. Each
+/// `stop` must end the search the commands before it started, even when
+/// that search is still waiting for the previous one to finish.
+#[test]
+fn a_burst_of_analysis_commands_applies_in_order() {
+    let _timing = harness::timing_shared();
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    e.wait_for_first_info();
+    for line in [
+        "stop".to_string(),
+        format!("position fen {MATE_IN_1}"),
+        "go infinite".to_string(),
+        "stop".to_string(),
+        format!("position fen {MIDDLEGAME}"),
+        "go infinite".to_string(),
+        "isready".to_string(),
+    ] {
+        e.send(&line);
+    }
+    let lines = e.read_until("readyok", SOON, |l| l == "readyok");
+    let bestmoves: Vec<&String> = lines.iter().filter(|l| harness::is_bestmove(l)).collect();
+    e.check(bestmoves.len() == 2, || {
+        format!("expected the first two searches' bestmoves before readyok, got {bestmoves:?}")
+    });
+    for (line, fen) in bestmoves.iter().zip([STARTPOS, MATE_IN_1]) {
+        let mv = line.split_whitespace().nth(1).unwrap_or("").to_string();
+        let legal = harness::check_line(&board_after(fen, &[], false), &[mv], false);
+        e.check(legal.is_ok(), || format!("'{line}' in {fen}: {legal:?}"));
+    }
+    e.assert_no_bestmove_for(
+        Duration::from_millis(200),
+        "the third search is infinite and was not stopped",
+    );
+    stop_and_check(&mut e, &board_after(MIDDLEGAME, &[], false), None);
+}
+
+/// `quit`, or the end of input, behind searches still waiting their turn
+/// ends each of them at once in order: every `go` gets its `bestmove`, as a
+/// script piped into the engine expects, and the process exits promptly.
+#[test]
+fn quit_behind_queued_searches_answers_every_go() {
+    let _timing = harness::timing_shared();
+    for end_of_input in [false, true] {
+        let mut e = Engine::start();
+        e.send("go infinite");
+        e.wait_for_first_info();
+        for line in ["go depth 60", "isready", "go infinite"] {
+            e.send(line);
+        }
+        let sent = Instant::now();
+        if end_of_input {
+            e.close_stdin();
+        } else {
+            e.send("quit");
+        }
+        let lines = e.lines_for(SOON);
+        let status = e.wait_exit(Duration::from_secs(5));
+        let bestmoves = lines.iter().filter(|l| harness::is_bestmove(l)).count();
+        let ready = lines.iter().filter(|l| *l == "readyok").count();
+        e.check(status.success() && bestmoves == 3 && ready == 1, || {
+            format!("end of input {end_of_input}: {status}, {bestmoves} bestmoves and {ready} readyok in {lines:?}")
+        });
+        e.check(sent.elapsed() < Duration::from_secs(10), || {
+            format!("exit took {:?}", sent.elapsed())
+        });
+    }
+}
+
 #[test]
 fn quit_during_a_search_and_end_of_input_end_the_process() {
     let _timing = harness::timing_shared();

@@ -5,7 +5,11 @@
 //! threads, so this loop is never blocked by either: `isready`, `stop`,
 //! `ponderhit` and `quit` are answered during a search. Commands that need
 //! the engine idle (`go`, `setoption`, `ucinewgame`, ...) wait in a queue
-//! until the running search has sent its `bestmove`.
+//! until the running search has sent its `bestmove`, and every command
+//! after them waits its turn behind them, so that commands take effect in
+//! the order they were sent: a `stop` sent after a queued `go` ends the
+//! search that `go` starts, and `quit` (or the end of input) lets every
+//! queued `go` send its `bestmove` first.
 
 use crate::evaluation::Evaluation;
 use crate::genfens;
@@ -41,6 +45,24 @@ pub enum Flow {
     Quit,
 }
 
+/// Whether a command may run while a search does: it leaves the search
+/// alone or is meant for it.
+fn runs_during_search(command: &str) -> bool {
+    matches!(
+        command,
+        "stop"
+            | "ponderhit"
+            | "quit"
+            | "isready"
+            | "position"
+            | "d"
+            | "eval"
+            | "uci"
+            | "debug"
+            | "register"
+    )
+}
+
 pub struct Session {
     out: Output,
     engine: Engine,
@@ -54,6 +76,8 @@ pub struct Session {
     position: Position,
     searching: bool,
     pending: VecDeque<String>,
+    /// A `quit` waits in `pending`: searches started before it end at once.
+    quitting: bool,
     events: Sender<Event>,
 }
 
@@ -87,6 +111,7 @@ impl Session {
             position: Position::new(Board::startpos()),
             searching: false,
             pending: VecDeque::new(),
+            quitting: false,
             events,
         }
     }
@@ -105,7 +130,7 @@ impl Session {
                 self.searching = false;
                 self.drain_pending()
             }
-            Event::Eof => self.quit(),
+            Event::Eof => self.on_line("quit"),
         }
     }
 
@@ -118,39 +143,41 @@ impl Session {
     fn on_line(&mut self, line: &str) -> Flow {
         let line = line.trim();
         let command = line.split_whitespace().next().unwrap_or("");
-        match command {
-            "" => return Flow::Continue,
-            "quit" => return self.quit(),
-            "stop" => {
-                self.engine.stop();
-                return Flow::Continue;
-            }
-            "ponderhit" => {
-                self.engine.ponderhit();
-                return Flow::Continue;
-            }
-            _ => {}
+        if command.is_empty() {
+            return Flow::Continue;
         }
-        let busy = self.searching || !self.pending.is_empty();
-        let can_run_during_search = matches!(
-            command,
-            "isready" | "position" | "d" | "eval" | "uci" | "debug" | "register"
-        );
-        if busy && (!can_run_during_search || !self.pending.is_empty()) {
+        if !self.pending.is_empty() {
+            // A command waits for the running search to end, so that search
+            // is over as far as the GUI knows: a `stop` or `quit` ends it
+            // now, and the queue then runs up to it. Behind a `quit`, each
+            // search the queue starts ends at once, with its `bestmove`.
+            if command == "stop" || command == "quit" {
+                self.engine.stop();
+            }
+            self.quitting |= command == "quit";
+            self.pending.push_back(line.to_string());
+            return Flow::Continue;
+        }
+        if self.searching && !runs_during_search(command) {
             self.pending.push_back(line.to_string());
             return Flow::Continue;
         }
         self.execute(line)
     }
 
-    /// Runs queued commands once the engine is idle, until one starts a search.
+    /// Runs queued commands in order once the running search has ended,
+    /// until one needs the engine idle while a search it started runs.
     fn drain_pending(&mut self) -> Flow {
-        while !self.searching {
-            let Some(line) = self.pending.pop_front() else {
+        while let Some(line) = self.pending.pop_front() {
+            if self.searching && !runs_during_search(line.split_whitespace().next().unwrap_or("")) {
+                self.pending.push_front(line);
                 break;
-            };
+            }
             if self.execute(&line) == Flow::Quit {
                 return Flow::Quit;
+            }
+            if self.quitting && self.searching {
+                self.engine.stop();
             }
         }
         Flow::Continue
@@ -185,7 +212,8 @@ impl Session {
             "eval" => self.eval(),
             "bench" => self.bench(&args),
             "genfens" => self.genfens(&args),
-            "stop" | "ponderhit" => {}
+            "stop" => self.engine.stop(),
+            "ponderhit" => self.engine.ponderhit(),
             "quit" => return self.quit(),
             other => self.out.error(&format!("unknown command '{other}'")),
         }
