@@ -7,6 +7,7 @@
 //! - every `go` gets exactly one `bestmove`, legal in the position it was
 //!   given and written in the notation of the mode;
 //! - every `isready` gets its `readyok`;
+//! - one `stop` ends every search asked for before it;
 //! - no search output (`info` other than `info string`, `bestmove`) comes
 //!   when every `go` has been answered;
 //! - the process never dies, and exits cleanly on `quit`.
@@ -137,13 +138,15 @@ impl Driver {
             // A GUI may send `go` before the previous bestmove has been
             // read, but does not pile searches up: at most two are owed.
             0..=24 if self.searches.len() < 2 => self.go(),
+            // One `stop` ends every search sent before it, the one still
+            // waiting for its turn too.
             0..=24 => {
+                self.send("stop");
                 let deadline = Instant::now() + SOON;
-                while self.searches.len() >= 2 && Instant::now() < deadline {
-                    self.send("stop");
+                while !self.searches.is_empty() && Instant::now() < deadline {
                     self.read(Duration::from_millis(10));
                 }
-                if self.searches.len() >= 2 {
+                if !self.searches.is_empty() {
                     self.engine.fail("searches still running long after stop");
                 }
                 self.go();

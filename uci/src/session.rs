@@ -7,9 +7,10 @@
 //! the engine idle (`go`, `setoption`, `ucinewgame`, ...) wait in a queue
 //! until the running search has sent its `bestmove`, and every command
 //! after them waits its turn behind them, so that commands take effect in
-//! the order they were sent: a `stop` sent after a queued `go` ends the
-//! search that `go` starts, and `quit` (or the end of input) lets every
-//! queued `go` send its `bestmove` first.
+//! the order they were sent. `stop` and `ponderhit` act at once on the
+//! running search and on each search a waiting `go` will start, all of
+//! which were asked for before them; `quit` (or the end of input) stops
+//! them all the same way and waits for their `bestmove`s.
 
 use crate::evaluation::Evaluation;
 use crate::genfens;
@@ -46,21 +47,21 @@ pub enum Flow {
 }
 
 /// Whether a command may run while a search does: it leaves the search
-/// alone or is meant for it.
+/// alone.
 fn runs_during_search(command: &str) -> bool {
     matches!(
         command,
-        "stop"
-            | "ponderhit"
-            | "quit"
-            | "isready"
-            | "position"
-            | "d"
-            | "eval"
-            | "uci"
-            | "debug"
-            | "register"
+        "quit" | "isready" | "position" | "d" | "eval" | "uci" | "debug" | "register"
     )
+}
+
+/// A command waiting for the engine to be idle, or behind one that is.
+struct Waiting {
+    line: String,
+    /// A `stop` came after it: the search it starts ends at once.
+    stop: bool,
+    /// A `ponderhit` came after it: the search it starts no longer ponders.
+    ponderhit: bool,
 }
 
 pub struct Session {
@@ -75,9 +76,7 @@ pub struct Session {
     /// The game as `position` set it up, for repetitions.
     position: Position,
     searching: bool,
-    pending: VecDeque<String>,
-    /// A `quit` waits in `pending`: searches started before it end at once.
-    quitting: bool,
+    pending: VecDeque<Waiting>,
     events: Sender<Event>,
 }
 
@@ -111,7 +110,6 @@ impl Session {
             position: Position::new(Board::startpos()),
             searching: false,
             pending: VecDeque::new(),
-            quitting: false,
             events,
         }
     }
@@ -143,41 +141,53 @@ impl Session {
     fn on_line(&mut self, line: &str) -> Flow {
         let line = line.trim();
         let command = line.split_whitespace().next().unwrap_or("");
-        if command.is_empty() {
-            return Flow::Continue;
-        }
-        if !self.pending.is_empty() {
-            // A command waits for the running search to end, so that search
-            // is over as far as the GUI knows: a `stop` or `quit` ends it
-            // now, and the queue then runs up to it. Behind a `quit`, each
-            // search the queue starts ends at once, with its `bestmove`.
-            if command == "stop" || command == "quit" {
+        match command {
+            "" => return Flow::Continue,
+            // Every search asked for so far: the running one, and those
+            // that waiting commands will start. Were a `stop` to wait its
+            // turn instead, a waiting `ucinewgame` would wait forever for
+            // the infinite search before it.
+            "stop" | "quit" => {
                 self.engine.stop();
+                self.pending.iter_mut().for_each(|w| w.stop = true);
+                if command == "stop" {
+                    return Flow::Continue;
+                }
             }
-            self.quitting |= command == "quit";
-            self.pending.push_back(line.to_string());
-            return Flow::Continue;
+            "ponderhit" => {
+                self.engine.ponderhit();
+                self.pending.iter_mut().for_each(|w| w.ponderhit = true);
+                return Flow::Continue;
+            }
+            _ => {}
         }
-        if self.searching && !runs_during_search(command) {
-            self.pending.push_back(line.to_string());
+        if !self.pending.is_empty() || (self.searching && !runs_during_search(command)) {
+            self.pending.push_back(Waiting {
+                line: line.to_string(),
+                stop: false,
+                ponderhit: false,
+            });
             return Flow::Continue;
         }
         self.execute(line)
     }
 
-    /// Runs queued commands in order once the running search has ended,
+    /// Runs waiting commands in order once the running search has ended,
     /// until one needs the engine idle while a search it started runs.
     fn drain_pending(&mut self) -> Flow {
-        while let Some(line) = self.pending.pop_front() {
-            if self.searching && !runs_during_search(line.split_whitespace().next().unwrap_or("")) {
-                self.pending.push_front(line);
+        while let Some(w) = self.pending.pop_front() {
+            let command = w.line.split_whitespace().next().unwrap_or("");
+            if self.searching && !runs_during_search(command) {
+                self.pending.push_front(w);
                 break;
             }
-            if self.execute(&line) == Flow::Quit {
+            if self.execute(&w.line) == Flow::Quit {
                 return Flow::Quit;
             }
-            if self.quitting && self.searching {
+            if w.stop {
                 self.engine.stop();
+            } else if w.ponderhit {
+                self.engine.ponderhit();
             }
         }
         Flow::Continue
@@ -212,8 +222,6 @@ impl Session {
             "eval" => self.eval(),
             "bench" => self.bench(&args),
             "genfens" => self.genfens(&args),
-            "stop" => self.engine.stop(),
-            "ponderhit" => self.engine.ponderhit(),
             "quit" => return self.quit(),
             other => self.out.error(&format!("unknown command '{other}'")),
         }
