@@ -178,7 +178,12 @@ pub fn parse(args: &str) -> Result<Parsed, String> {
         Some((name, value)) => (name.trim(), Some(value.trim())),
         None => (rest.trim(), None),
     };
-    let key = name.to_ascii_lowercase();
+    // Stockfish joins the name's words with single spaces: so do we.
+    let key = name
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_ascii_lowercase();
     let spin = |min: u64, max: u64| -> Result<(u64, Option<String>), String> {
         let v = value.ok_or_else(|| format!("option '{name}' needs a value"))?;
         let n: i128 = v
@@ -261,10 +266,12 @@ mod tests {
             parse("name hash value 64").unwrap().change,
             Change::Hash(64)
         );
-        assert_eq!(
-            parse("name Move Overhead value 100").unwrap().change,
-            Change::MoveOverhead(100)
-        );
+        for spaced in [
+            "name Move Overhead value 100",
+            "name  move \t OVERHEAD  value 100",
+        ] {
+            assert_eq!(parse(spaced).unwrap().change, Change::MoveOverhead(100));
+        }
         assert_eq!(
             parse("name uci_chess960 value TRUE").unwrap().change,
             Change::Chess960(true)
