@@ -16,7 +16,9 @@
 # that eval/build.rs names; `none`: random weights, the net then measured
 # against the built-in one), KING_MIRROR (1: inputs mirrored by king file;
 # a stage takes its starting net's layout, so this is read only with
-# INIT=none, default 1), HIDDEN (512), BUCKETS (8), EPOCHS (8), LR
+# INIT=none, default 1), KING_BUCKETS (1: king buckets, from random weights
+# or from a starting net mirrored by king file, whose first layer then
+# serves every bucket), HIDDEN (512), BUCKETS (8), EPOCHS (8), LR
 # (1e-4), LR_DROP (5,7), SAVE_EVERY (a checkpoint every N epochs, default
 # 0: only the end), THREADS (all cores), TRAIN (the trainer, default
 # target/release/train, built when missing), CANDIDATES (where the net is
@@ -48,15 +50,17 @@ CANDIDATES=${CANDIDATES:-$repo/nets/candidates}
 if [ "$INIT" = none ]; then
     init_args=()
     reference=$BUILT_IN
-    KING_MIRROR=${KING_MIRROR:-1}
+    layout=${KING_MIRROR:-1}
 else
     [ -f "$INIT" ] || { echo "stage: no net at $INIT" >&2; exit 1; }
     init_args=(--init "$INIT")
     reference=$INIT
     # The input layout's code, the header's fifth u32 (eval/src/nnue/network.rs).
-    KING_MIRROR=$(od -An -tu4 -j16 -N4 "$INIT" | tr -d ' ')
+    layout=$(od -An -tu4 -j16 -N4 "$INIT" | tr -d ' ')
 fi
-if [ "$KING_MIRROR" = 1 ]; then
+if [ "${KING_BUCKETS:-0}" = 1 ] || [ "$layout" = 2 ]; then
+    init_args+=(--king-buckets)
+elif [ "$layout" = 1 ]; then
     init_args+=(--king-mirror)
 fi
 if [ ! -x "$TRAIN" ]; then

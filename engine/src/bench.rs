@@ -133,6 +133,7 @@ mod tests {
                 .collect()
         };
         let net = Network::new(
+            eval::nnue::Inputs::Plain,
             pattern(768 * hidden, 101),
             vec![64; hidden],
             pattern(8 * 2 * hidden, 61),

@@ -1,7 +1,7 @@
 //! Random networks in the engine's file format, for tests and for
 //! measuring the speed of inference before a trained network exists.
 
-use eval::nnue::network::{NetError, Network, INPUTS};
+use eval::nnue::network::{Inputs, NetError, Network};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -11,18 +11,28 @@ use rand::{Rng, SeedableRng};
 /// neurons active, output weights up to +/-1. Hidden sizes above 256 may be
 /// refused for output weights that could overflow.
 pub fn random_network(hidden: usize, buckets: usize, seed: u64) -> Result<Network, NetError> {
+    random_network_with(Inputs::Plain, hidden, buckets, seed)
+}
+
+/// [`random_network`] with the input layout `inputs`.
+pub fn random_network_with(
+    inputs: Inputs,
+    hidden: usize,
+    buckets: usize,
+    seed: u64,
+) -> Result<Network, NetError> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut draw = |n: usize, lo: i16, hi: i16| -> Vec<i16> {
         (0..n).map(|_| rng.gen_range(lo..=hi)).collect()
     };
-    let w1 = draw(INPUTS * hidden, -51, 51);
+    let w1 = draw(inputs.features() * hidden, -51, 51);
     let b1 = draw(hidden, 0, 128);
     let w2 = draw(buckets * 2 * hidden, -64, 64);
     let b2 = draw(buckets, -2000, 2000)
         .into_iter()
         .map(i32::from)
         .collect();
-    Network::new(w1, b1, w2, b2)
+    Network::new(inputs, w1, b1, w2, b2)
 }
 
 #[cfg(test)]

@@ -75,15 +75,17 @@ impl Evaluation {
         match &self.network {
             None => "hand-crafted evaluation".to_string(),
             Some(net) => format!(
-                "NNUE evaluation using {}{} ((768 -> {}) x 2 -> 1, {} output bucket{}{})",
+                "NNUE evaluation using {}{} (({} -> {}) x 2 -> 1, {} output bucket{}{})",
                 self.path,
                 if self.embedded { " (embedded)" } else { "" },
+                net.inputs().features(),
                 net.hidden(),
                 net.buckets(),
                 if net.buckets() == 1 { "" } else { "s" },
                 match net.inputs() {
                     Inputs::Plain => "",
                     Inputs::MirroredByKing => ", mirrored by king file",
+                    Inputs::KingBuckets => ", mirrored by king file, 4 king buckets",
                 }
             ),
         }
@@ -109,8 +111,16 @@ mod tests {
 
     #[test]
     fn the_embedded_name_selects_the_embedded_network() {
-        let net =
-            Arc::new(Network::new(vec![1; 768 * 8], vec![2; 8], vec![3; 16], vec![4]).unwrap());
+        let net = Arc::new(
+            Network::new(
+                Inputs::Plain,
+                vec![1; 768 * 8],
+                vec![2; 8],
+                vec![3; 16],
+                vec![4],
+            )
+            .unwrap(),
+        );
         let embedded = Embedded {
             name: "hoeven-test.nnue",
             network: Ok(Arc::clone(&net)),
@@ -139,16 +149,24 @@ mod tests {
     }
 
     #[test]
-    fn a_net_mirrored_by_king_file_says_so() {
-        let net = Network::new(vec![1; 768 * 8], vec![2; 8], vec![3; 32], vec![4, 5]).unwrap();
-        let e = Evaluation {
-            path: "m.nnue".to_string(),
-            embedded: false,
-            network: Some(Arc::new(net.with_inputs(Inputs::MirroredByKing))),
+    fn the_input_layout_is_named() {
+        let describe = |inputs: Inputs| {
+            let w1 = vec![1; inputs.features() * 8];
+            let net = Network::new(inputs, w1, vec![2; 8], vec![3; 32], vec![4, 5]).unwrap();
+            Evaluation {
+                path: "m.nnue".to_string(),
+                embedded: false,
+                network: Some(Arc::new(net)),
+            }
+            .describe()
         };
         assert_eq!(
-            e.describe(),
+            describe(Inputs::MirroredByKing),
             "NNUE evaluation using m.nnue ((768 -> 8) x 2 -> 1, 2 output buckets, mirrored by king file)"
+        );
+        assert_eq!(
+            describe(Inputs::KingBuckets),
+            "NNUE evaluation using m.nnue ((3072 -> 8) x 2 -> 1, 2 output buckets, mirrored by king file, 4 king buckets)"
         );
     }
 }

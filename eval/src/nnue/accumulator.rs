@@ -3,10 +3,10 @@
 //! computed from its parent's only when a position at that ply is
 //! evaluated, so that moves cut off before their evaluation cost nothing.
 //! A perspective whose view of the board changed on the way (its king
-//! crossed to the other half under [`Inputs::MirroredByKing`]) is computed
-//! from scratch instead.
+//! crossed to the other half of the board, or into another king bucket) is
+//! computed from scratch instead.
 
-use super::network::{crosses_halves, Inputs, Network, View};
+use super::network::{Inputs, Network, View};
 use movegen::{Board, Color, Move, Piece, PieceKind, Square};
 
 /// The pieces a move took away and put down: at most two of each
@@ -15,45 +15,50 @@ use movegen::{Board, Color, Move, Piece, PieceKind, Square};
 struct Change {
     added: [Option<(Piece, Square)>; 2],
     removed: [Option<(Piece, Square)>; 2],
-    /// Whether the move took the king of each colour (by index) to the
-    /// other half of the board.
-    king_crossed: [bool; 2],
+    /// Whether the move changed the view of each perspective (by colour
+    /// index): its king moved to another half or bucket.
+    view_changed: [bool; 2],
 }
 
 impl Change {
-    /// What `m` changes on `board`, the position before it.
-    fn of(board: &Board, m: Move) -> Change {
+    /// What `m` changes on `board`, the position before it, for a network
+    /// whose inputs are `inputs`.
+    fn of(board: &Board, m: Move, inputs: Inputs) -> Change {
         let (from, to) = (m.from(), m.to());
         let Some(piece) = board.piece_on(from) else {
             return Change::default();
         };
-        let mut king_crossed = [false; 2];
+        let color = piece.color();
+        let mut view_changed = [false; 2];
+        let mut king_moves = |king_to: Square| {
+            view_changed[color.index()] = inputs.view(color, from) != inputs.view(color, king_to);
+        };
         if m.is_castle() {
             let (king_to, rook_to) = m.castle_destinations();
-            let rook = Piece::new(piece.color(), PieceKind::Rook);
-            king_crossed[piece.color().index()] = crosses_halves(from, king_to);
+            let rook = Piece::new(color, PieceKind::Rook);
+            king_moves(king_to);
             return Change {
                 added: [Some((piece, king_to)), Some((rook, rook_to))],
                 removed: [Some((piece, from)), Some((rook, to))],
-                king_crossed,
+                view_changed,
             };
         }
         if piece.kind() == PieceKind::King {
-            king_crossed[piece.color().index()] = crosses_halves(from, to);
+            king_moves(to);
         }
         let captured = if m.is_en_passant() {
             let sq = Square::new(to.file(), from.rank());
-            Some((Piece::new(!piece.color(), PieceKind::Pawn), sq))
+            Some((Piece::new(!color, PieceKind::Pawn), sq))
         } else {
             board.piece_on(to).map(|p| (p, to))
         };
         let placed = m
             .promotion_piece()
-            .map_or(piece, |kind| Piece::new(piece.color(), kind));
+            .map_or(piece, |kind| Piece::new(color, kind));
         Change {
             added: [Some((placed, to)), None],
             removed: [Some((piece, from)), captured],
-            king_crossed,
+            view_changed,
         }
     }
 }
@@ -118,8 +123,8 @@ impl Accumulators {
     }
 
     /// `m` is about to be played on `board`.
-    pub fn push_move(&mut self, board: &Board, m: Move) {
-        self.push(Change::of(board, m));
+    pub fn push_move(&mut self, net: &Network, board: &Board, m: Move) {
+        self.push(Change::of(board, m, net.inputs()));
     }
 
     /// A null move: the pieces stay, the entry is a copy.
@@ -154,14 +159,12 @@ impl Accumulators {
                 .find(|&ply| self.computed[ply][side])
                 .unwrap_or(0);
             let path = base + 1..=self.top;
-            let view_changed = net.inputs() == Inputs::MirroredByKing
-                && path.clone().any(|ply| self.changes[ply].king_crossed[side]);
-            if view_changed {
+            if path.clone().any(|ply| self.changes[ply].view_changed[side]) {
                 self.refresh_perspective(net, board, perspective);
                 continue;
             }
-            // No crossing on the way: every entry on it had the view that
-            // `board` gives.
+            // The view never changed on the way: every entry on it had the
+            // view that `board` gives.
             let view = net.inputs().view_of(perspective, board);
             let h = self.hidden;
             for ply in path {

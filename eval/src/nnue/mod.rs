@@ -1,5 +1,6 @@
-//! NNUE inference: a perspective network `(768 -> H) x 2 -> 1` with SCReLU,
-//! output buckets by material and inputs mirrored by king file or not, in integers as quantised by the trainer
+//! NNUE inference: a perspective network `(768 x K -> H) x 2 -> 1` with
+//! SCReLU, output buckets by material, inputs mirrored by king file or not
+//! and K king buckets, in integers as quantised by the trainer
 //! (`docs/nets.md`), with its first layer updated incrementally along the
 //! search.
 
@@ -44,7 +45,7 @@ impl Nnue {
     }
 
     pub fn push_move(&mut self, board: &Board, m: Move) {
-        self.accumulators.push_move(board, m);
+        self.accumulators.push_move(&self.net, board, m);
     }
 
     pub fn push_null(&mut self) {

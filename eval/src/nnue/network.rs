@@ -4,7 +4,7 @@
 //! Layout, little-endian: the magic `HVNNUE04`; the hidden size `H` (u32);
 //! the number of output buckets `B` (u32); the input layout (u32, an
 //! [`Inputs`] code); the FNV-1a 32-bit hash of every byte after the 24-byte
-//! header (u32); then `W1` (i16, 768 rows of `H`,
+//! header (u32); then `W1` (i16, [`Inputs::features`] rows of `H`,
 //! feature-major), `b1` (i16 x H), `W2` (i16, B rows of 2H, each the side
 //! to move's half first) and `b2` (i32 x B).
 
@@ -14,8 +14,26 @@ use std::path::Path;
 
 pub const MAGIC: &[u8; 8] = b"HVNNUE04";
 const HEADER_BYTES: usize = 24;
-/// Input features: (own/other side) x six piece kinds x 64 squares.
+/// Input features of one king bucket: (own/other side) x six piece kinds x
+/// 64 squares.
 pub const INPUTS: usize = 768;
+/// The king buckets of [`Inputs::KingBuckets`], by the perspective's king
+/// square seen from its side and mirrored to files a to d (so only the
+/// left half is read): the corner of the back rank, its centre, the second
+/// rank, and the king out in the open.
+#[rustfmt::skip]
+const KING_BUCKET: [u8; 64] = [
+    0, 0, 1, 1, 1, 1, 0, 0,
+    2, 2, 2, 2, 2, 2, 2, 2,
+    3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3,
+];
+/// How many buckets [`KING_BUCKET`] names.
+const KING_BUCKETS: usize = 4;
 /// The largest hidden layer a file may declare.
 pub const MAX_HIDDEN: usize = 4096;
 /// The most output buckets a file may declare.
@@ -40,6 +58,10 @@ pub enum Inputs {
     /// king stands on files e to h, so that its king is always on the
     /// queen's side: one set of weights serves both halves of the board.
     MirroredByKing,
+    /// Mirrored by king file, and a first layer of its own for each of the
+    /// four places of the perspective's king that [`KING_BUCKET`] tells
+    /// apart: where the king stands changes what the pieces around it mean.
+    KingBuckets,
 }
 
 impl Inputs {
@@ -48,6 +70,7 @@ impl Inputs {
         match self {
             Inputs::Plain => 0,
             Inputs::MirroredByKing => 1,
+            Inputs::KingBuckets => 2,
         }
     }
 
@@ -55,16 +78,31 @@ impl Inputs {
         match code {
             0 => Some(Inputs::Plain),
             1 => Some(Inputs::MirroredByKing),
+            2 => Some(Inputs::KingBuckets),
             _ => None,
+        }
+    }
+
+    /// The first layer's rows: [`INPUTS`] for each king bucket.
+    pub fn features(self) -> usize {
+        match self {
+            Inputs::Plain | Inputs::MirroredByKing => INPUTS,
+            Inputs::KingBuckets => KING_BUCKETS * INPUTS,
         }
     }
 
     /// `perspective`'s view of the board where its king stands on `king`.
     #[inline(always)]
     pub fn view(self, perspective: Color, king: Square) -> View {
+        let mirrored = self != Inputs::Plain && king.file() >= File::E;
+        let bucket = match self {
+            Inputs::Plain | Inputs::MirroredByKing => 0,
+            Inputs::KingBuckets => KING_BUCKET[king.relative(perspective).index()],
+        };
         View {
             perspective,
-            mirrored: self == Inputs::MirroredByKing && king.file() >= File::E,
+            mirrored,
+            bucket,
         }
     }
 
@@ -75,34 +113,30 @@ impl Inputs {
     }
 }
 
-/// One perspective's view of the board: its colour, and whether it mirrors
-/// the board left to right.
+/// One perspective's view of the board: its colour, whether it mirrors
+/// the board left to right, and its king bucket.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct View {
     pub perspective: Color,
     pub mirrored: bool,
+    pub bucket: u8,
 }
 
 impl View {
-    /// The input feature of `piece` on `sq`: own pieces first, squares
-    /// rank-mirrored for Black and file-mirrored when the view is. The
-    /// engine's accumulators and the trainer both index the first layer
-    /// with it.
+    /// The input feature of `piece` on `sq`: the king bucket's block, own
+    /// pieces first, squares rank-mirrored for Black and file-mirrored when
+    /// the view is. The engine's accumulators and the trainer both index
+    /// the first layer with it.
     #[inline(always)]
     pub fn feature(self, piece: Piece, sq: Square) -> usize {
         let sq = if self.mirrored { sq.flip_file() } else { sq };
         let side = usize::from(piece.color() != self.perspective);
-        let f = (side * 6 + piece.kind().index()) * 64 + sq.relative(self.perspective).index();
-        debug_assert!(f < INPUTS);
+        let f = usize::from(self.bucket) * INPUTS
+            + (side * 6 + piece.kind().index()) * 64
+            + sq.relative(self.perspective).index();
+        debug_assert!(f < KING_BUCKETS * INPUTS);
         f
     }
-}
-
-/// Whether a king moving from `from` to `to` changes the half of the board
-/// a [`Inputs::MirroredByKing`] view depends on.
-#[inline(always)]
-pub fn crosses_halves(from: Square, to: Square) -> bool {
-    (from.file() >= File::E) != (to.file() >= File::E)
 }
 
 /// The output bucket of a position with `pieces` pieces (kings included)
@@ -218,9 +252,10 @@ pub fn fnv1a(bytes: &[u8]) -> u32 {
     })
 }
 
-/// The file length for hidden size `hidden` and `buckets` output buckets.
-pub fn file_len(hidden: usize, buckets: usize) -> usize {
-    HEADER_BYTES + 2 * (INPUTS * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
+/// The file length for input layout `inputs`, hidden size `hidden` and
+/// `buckets` output buckets.
+pub fn file_len(inputs: Inputs, hidden: usize, buckets: usize) -> usize {
+    HEADER_BYTES + 2 * (inputs.features() * hidden + hidden + buckets * 2 * hidden) + 4 * buckets
 }
 
 fn i16s(bytes: &[u8]) -> Vec<i16> {
@@ -231,9 +266,10 @@ fn i16s(bytes: &[u8]) -> Vec<i16> {
 }
 
 impl Network {
-    /// A network with [`Inputs::Plain`] from its parts (one output bias per
+    /// A network from its input layout and parts (one output bias per
     /// bucket); checked as a file would be.
     pub fn new(
+        inputs: Inputs,
         w1: Vec<i16>,
         b1: Vec<i16>,
         w2: Vec<i16>,
@@ -246,9 +282,9 @@ impl Network {
         if buckets == 0 || buckets > MAX_BUCKETS {
             return Err(NetError::BadBucketCount(buckets as u32));
         }
-        let expected = file_len(hidden, buckets);
+        let expected = file_len(inputs, hidden, buckets);
         let found = HEADER_BYTES + 2 * (w1.len() + b1.len() + w2.len()) + 4 * buckets;
-        if w1.len() != INPUTS * hidden || w2.len() != buckets * 2 * hidden {
+        if w1.len() != inputs.features() * hidden || w2.len() != buckets * 2 * hidden {
             return Err(NetError::BadLength { expected, found });
         }
         if let Some((index, &value)) = w2
@@ -260,7 +296,7 @@ impl Network {
         }
         let (w2_coarse, w2_fine) = w2.iter().map(|&w| split(w)).unzip();
         let net = Network {
-            inputs: Inputs::Plain,
+            inputs,
             hidden,
             w1,
             b1,
@@ -271,11 +307,6 @@ impl Network {
         };
         net.check_ranges()?;
         Ok(net)
-    }
-
-    /// The same weights read with `inputs`.
-    pub fn with_inputs(self, inputs: Inputs) -> Network {
-        Network { inputs, ..self }
     }
 
     /// Reads and checks a network file.
@@ -305,28 +336,28 @@ impl Network {
         if buckets == 0 || buckets > MAX_BUCKETS {
             return Err(NetError::BadBucketCount(declared));
         }
-        let expected = file_len(hidden, buckets);
+        let code = word(16);
+        let inputs = Inputs::from_code(code).ok_or(NetError::BadInputs(code))?;
+        let expected = file_len(inputs, hidden, buckets);
         if bytes.len() != expected {
             return Err(NetError::BadLength {
                 expected,
                 found: bytes.len(),
             });
         }
-        let code = word(16);
-        let inputs = Inputs::from_code(code).ok_or(NetError::BadInputs(code))?;
         let stored = word(20);
         let computed = fnv1a(&bytes[HEADER_BYTES..]);
         if stored != computed {
             return Err(NetError::BadHash { stored, computed });
         }
-        let (w1, rest) = bytes[HEADER_BYTES..].split_at(2 * INPUTS * hidden);
+        let (w1, rest) = bytes[HEADER_BYTES..].split_at(2 * inputs.features() * hidden);
         let (b1, rest) = rest.split_at(2 * hidden);
         let (w2, b2) = rest.split_at(buckets * 4 * hidden);
         let b2 = b2
             .chunks_exact(4)
             .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
-        Ok(Network::new(i16s(w1), i16s(b1), i16s(w2), b2)?.with_inputs(inputs))
+        Network::new(inputs, i16s(w1), i16s(b1), i16s(w2), b2)
     }
 
     /// The hash the file's header holds, which names a committed net
@@ -338,7 +369,7 @@ impl Network {
 
     /// The file's bytes, header and hash included.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let len = file_len(self.hidden, self.buckets());
+        let len = file_len(self.inputs, self.hidden, self.buckets());
         let mut body = Vec::with_capacity(len - HEADER_BYTES);
         for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             body.extend_from_slice(&v.to_le_bytes());

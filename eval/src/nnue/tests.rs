@@ -25,12 +25,12 @@ impl Rng {
 }
 
 impl FloatNet {
-    fn random(hidden: usize, buckets: usize, seed: u64) -> FloatNet {
+    fn random(inputs: Inputs, hidden: usize, buckets: usize, seed: u64) -> FloatNet {
         let mut rng = Rng(seed);
         FloatNet {
-            inputs: Inputs::Plain,
+            inputs,
             hidden,
-            w1: (0..INPUTS * hidden)
+            w1: (0..inputs.features() * hidden)
                 .map(|_| rng.uniform(-0.15, 0.15))
                 .collect(),
             b1: (0..hidden).map(|_| rng.uniform(0.0, 0.6)).collect(),
@@ -49,6 +49,7 @@ impl FloatNet {
                 .collect()
         };
         Network::new(
+            self.inputs,
             q(&self.w1, QA),
             q(&self.b1, QA),
             q(&self.w2, QB),
@@ -58,15 +59,14 @@ impl FloatNet {
                 .collect(),
         )
         .unwrap()
-        .with_inputs(self.inputs)
     }
 
     /// The same network with the quantised weights, back in floating point.
     fn dequantised(net: &Network) -> FloatNet {
         let bytes = net.to_bytes();
-        let (h, buckets) = (net.hidden(), net.buckets());
+        let (h, buckets, rows) = (net.hidden(), net.buckets(), net.inputs().features());
         let word = |i: usize| f64::from(i16::from_le_bytes([bytes[24 + 2 * i], bytes[25 + 2 * i]]));
-        let end = 24 + 2 * (INPUTS * h + h + buckets * 2 * h);
+        let end = 24 + 2 * (rows * h + h + buckets * 2 * h);
         let b2 = |k: usize| {
             let at = end + 4 * k;
             i32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
@@ -74,12 +74,10 @@ impl FloatNet {
         FloatNet {
             inputs: net.inputs(),
             hidden: h,
-            w1: (0..INPUTS * h).map(|i| word(i) / f64::from(QA)).collect(),
-            b1: (0..h)
-                .map(|i| word(INPUTS * h + i) / f64::from(QA))
-                .collect(),
+            w1: (0..rows * h).map(|i| word(i) / f64::from(QA)).collect(),
+            b1: (0..h).map(|i| word(rows * h + i) / f64::from(QA)).collect(),
             w2: (0..buckets * 2 * h)
-                .map(|i| word(INPUTS * h + h + i) / f64::from(QB))
+                .map(|i| word(rows * h + h + i) / f64::from(QB))
                 .collect(),
             b2: (0..buckets)
                 .map(|k| f64::from(b2(k)) / f64::from(QA * QB))
@@ -94,8 +92,23 @@ impl FloatNet {
             let mut acc = self.b1.clone();
             // Mirrored by king file: files reversed when the perspective's
             // king stands on e to h.
-            let mirror = self.inputs == Inputs::MirroredByKing
-                && board.king_square(perspective).file().index() >= 4;
+            let king = board.king_square(perspective).index();
+            let mirror = self.inputs != Inputs::Plain && king % 8 >= 4;
+            // King buckets, by the king's square from its side, mirrored:
+            // a1-b1, c1-d1, the second rank, the rest.
+            let king = if perspective == Color::White {
+                king
+            } else {
+                king ^ 56
+            };
+            let king = if mirror { king ^ 7 } else { king };
+            let block = match (self.inputs, king / 8, king % 8) {
+                (Inputs::KingBuckets, 0, 0 | 1) => 0,
+                (Inputs::KingBuckets, 0, _) => 1,
+                (Inputs::KingBuckets, 1, _) => 2,
+                (Inputs::KingBuckets, _, _) => 3,
+                _ => 0,
+            };
             for sq in board.occupied() {
                 let piece = board.piece_on(sq).unwrap();
                 let side = usize::from(piece.color() != perspective);
@@ -105,7 +118,7 @@ impl FloatNet {
                     sq.index() ^ 56
                 };
                 let s = if mirror { s ^ 7 } else { s };
-                let f = (side * 6 + piece.kind().index()) * 64 + s;
+                let f = block * INPUTS + (side * 6 + piece.kind().index()) * 64 + s;
                 for (a, w) in acc.iter_mut().zip(&self.w1[f * h..(f + 1) * h]) {
                     *a += w;
                 }
@@ -128,8 +141,16 @@ impl FloatNet {
 }
 
 pub(crate) fn random_net(hidden: usize, seed: u64) -> Arc<Network> {
-    Arc::new(FloatNet::random(hidden, 8, seed).quantise())
+    random_net_with(Inputs::Plain, hidden, seed)
 }
+
+/// A random network with the input layout `inputs`; layouts of the same
+/// size get the same weights.
+fn random_net_with(inputs: Inputs, hidden: usize, seed: u64) -> Arc<Network> {
+    Arc::new(FloatNet::random(inputs, hidden, 8, seed).quantise())
+}
+
+const LAYOUTS: [Inputs; 3] = [Inputs::Plain, Inputs::MirroredByKing, Inputs::KingBuckets];
 
 #[test]
 fn integer_inference_matches_the_float_network() {
@@ -138,13 +159,11 @@ fn integer_inference_matches_the_float_network() {
         matches_the_float_network(hidden, buckets, Inputs::Plain);
     }
     matches_the_float_network(64, 8, Inputs::MirroredByKing);
+    matches_the_float_network(64, 8, Inputs::KingBuckets);
 }
 
 fn matches_the_float_network(hidden: usize, buckets: usize, inputs: Inputs) {
-    let float = FloatNet {
-        inputs,
-        ..FloatNet::random(hidden, buckets, 1)
-    };
+    let float = FloatNet::random(inputs, hidden, buckets, 1);
     let net = Arc::new(float.quantise());
     let dequantised = FloatNet::dequantised(&net);
     let positions = random_positions(40, 99);
@@ -196,12 +215,9 @@ fn the_side_to_move_sees_its_own_accumulator_first() {
 
 #[test]
 fn incremental_updates_match_a_refresh_over_moves_and_null_moves() {
-    incremental_updates_match_a_refresh(random_net(48, 3));
-    incremental_updates_match_a_refresh(mirrored(random_net(48, 3)));
-}
-
-fn mirrored(net: Arc<Network>) -> Arc<Network> {
-    Arc::new((*net).clone().with_inputs(Inputs::MirroredByKing))
+    for inputs in LAYOUTS {
+        incremental_updates_match_a_refresh(random_net_with(inputs, 48, 3));
+    }
 }
 
 fn incremental_updates_match_a_refresh(net: Arc<Network>) {
@@ -244,14 +260,21 @@ fn incremental_updates_match_a_refresh(net: Arc<Network>) {
 fn a_written_network_reads_back() {
     let net = random_net(16, 2);
     let bytes = net.to_bytes();
-    assert_eq!(bytes.len(), file_len(16, 8));
+    assert_eq!(bytes.len(), file_len(Inputs::Plain, 16, 8));
     assert_eq!(&bytes[..20], b"HVNNUE04\x10\0\0\0\x08\0\0\0\0\0\0\0");
     assert_eq!(Network::from_bytes(&bytes).unwrap(), *net);
     assert_eq!(net.hash(), super::network::fnv1a(&bytes[24..]));
-    let net = mirrored(net);
-    let bytes = net.to_bytes();
-    assert_eq!(&bytes[16..20], b"\x01\0\0\0");
-    assert_eq!(Network::from_bytes(&bytes).unwrap(), *net);
+    for (inputs, code) in [(Inputs::MirroredByKing, 1u32), (Inputs::KingBuckets, 2)] {
+        let net = random_net_with(inputs, 16, 2);
+        let bytes = net.to_bytes();
+        assert_eq!(bytes.len(), file_len(inputs, 16, 8));
+        assert_eq!(bytes[16..20], code.to_le_bytes());
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), *net);
+    }
+    assert_eq!(
+        file_len(Inputs::KingBuckets, 16, 8) - file_len(Inputs::MirroredByKing, 16, 8),
+        2 * 3 * INPUTS * 16
+    );
 }
 
 #[test]
@@ -296,10 +319,16 @@ fn bad_files_are_refused_with_the_reason() {
 
     // The hash covers the weights, not the header.
     let mut layout = good.clone();
-    layout[16..20].copy_from_slice(&2u32.to_le_bytes());
+    layout[16..20].copy_from_slice(&3u32.to_le_bytes());
     let error = Network::from_bytes(&layout).unwrap_err();
-    assert!(matches!(error, NetError::BadInputs(2)));
-    assert_eq!(error.to_string(), "unknown input layout 2");
+    assert!(matches!(error, NetError::BadInputs(3)));
+    assert_eq!(error.to_string(), "unknown input layout 3");
+    // A plain net's weights are too few for king buckets.
+    layout[16..20].copy_from_slice(&2u32.to_le_bytes());
+    assert!(matches!(
+        Network::from_bytes(&layout),
+        Err(NetError::BadLength { .. })
+    ));
 
     assert!(matches!(
         Network::from_bytes(&good[..good.len() - 1]),
@@ -351,7 +380,7 @@ fn weights_that_could_overflow_are_refused() {
     let h = 4;
     let mut w1 = vec![0i16; INPUTS * h];
     w1[h * 100 + 2] = 1100;
-    let result = Network::new(w1, vec![0; h], vec![1; 2 * h], vec![0]);
+    let result = Network::new(Inputs::Plain, w1, vec![0; h], vec![1; 2 * h], vec![0]);
     assert!(matches!(
         result,
         Err(NetError::AccumulatorOverflow { neuron: 2 })
@@ -359,32 +388,74 @@ fn weights_that_could_overflow_are_refused() {
 
     let mut w2 = vec![1i16; 2 * h];
     w2[5] = -MAX_OUTPUT_WEIGHT - 1;
-    let result = Network::new(vec![0; INPUTS * h], vec![0; h], w2.clone(), vec![0]);
+    let result = Network::new(
+        Inputs::Plain,
+        vec![0; INPUTS * h],
+        vec![0; h],
+        w2.clone(),
+        vec![0],
+    );
     assert!(matches!(
         result,
         Err(NetError::OutputWeightOutOfRange { index: 5, value }) if value == -MAX_OUTPUT_WEIGHT - 1
     ));
     w2[5] = -MAX_OUTPUT_WEIGHT;
-    assert!(Network::new(vec![0; INPUTS * h], vec![0; h], w2, vec![0]).is_ok());
+    assert!(Network::new(Inputs::Plain, vec![0; INPUTS * h], vec![0; h], w2, vec![0]).is_ok());
 
     // The first bucket's weights overflow the coarse sum; a bias alone at
     // the limit does not.
     let mut w2 = vec![MAX_OUTPUT_WEIGHT; 1024];
     w2.extend(vec![0; 1024]);
-    let result = Network::new(vec![0; INPUTS * 512], vec![0; 512], w2.clone(), vec![0, 0]);
+    let result = Network::new(
+        Inputs::Plain,
+        vec![0; INPUTS * 512],
+        vec![0; 512],
+        w2.clone(),
+        vec![0, 0],
+    );
     assert!(matches!(result, Err(NetError::OutputOverflow)));
     let w2 = vec![0; 2048];
-    let result = Network::new(vec![0; INPUTS * 512], vec![0; 512], w2, vec![0, i32::MAX]);
+    let result = Network::new(
+        Inputs::Plain,
+        vec![0; INPUTS * 512],
+        vec![0; 512],
+        w2,
+        vec![0, i32::MAX],
+    );
     assert!(result.is_ok());
     // The fine parts alone, -16 each, overflow the fine sum of a wide net.
     let h = 1040;
-    let result = Network::new(vec![0; INPUTS * h], vec![0; h], vec![-16; 2 * h], vec![0]);
+    let result = Network::new(
+        Inputs::Plain,
+        vec![0; INPUTS * h],
+        vec![0; h],
+        vec![-16; 2 * h],
+        vec![0],
+    );
     assert!(matches!(result, Err(NetError::OutputOverflow)));
-    let result = Network::new(vec![0; INPUTS * h], vec![0; h], vec![-15; 2 * h], vec![0]);
+    let result = Network::new(
+        Inputs::Plain,
+        vec![0; INPUTS * h],
+        vec![0; h],
+        vec![-15; 2 * h],
+        vec![0],
+    );
     assert!(result.is_ok());
-    let result = Network::new(vec![0; INPUTS * 4], vec![0; 4], vec![0; 16], vec![0]);
+    let result = Network::new(
+        Inputs::Plain,
+        vec![0; INPUTS * 4],
+        vec![0; 4],
+        vec![0; 16],
+        vec![0],
+    );
     assert!(matches!(result, Err(NetError::BadLength { .. })));
-    let result = Network::new(vec![0; INPUTS * 4], vec![0; 4], vec![0; 8], vec![]);
+    let result = Network::new(
+        Inputs::Plain,
+        vec![0; INPUTS * 4],
+        vec![0; 4],
+        vec![0; 8],
+        vec![],
+    );
     assert!(matches!(result, Err(NetError::BadBucketCount(0))));
 }
 
@@ -416,6 +487,36 @@ fn features_follow_the_contract() {
         view(Color::White, e1),
         Inputs::MirroredByKing.view(Color::White, Square::new(File::H, e1.rank()))
     );
+    // King buckets: mirrored by king file, and a block of 768 features for
+    // each of a1-b1, c1-d1, the second rank and the rest (from the king's
+    // side, mirrored).
+    let bucket = |perspective, king: &str| {
+        Inputs::KingBuckets
+            .view(perspective, Square::parse(king).unwrap())
+            .bucket
+    };
+    for (king, expected) in [
+        ("a1", 0),
+        ("b1", 0),
+        ("g1", 0),
+        ("h1", 0),
+        ("c1", 1),
+        ("f1", 1),
+    ] {
+        assert_eq!(bucket(Color::White, king), expected, "{king}");
+    }
+    for (king, expected) in [("g8", 0), ("d8", 1), ("a7", 2), ("h2", 3), ("e4", 3)] {
+        assert_eq!(bucket(Color::Black, king), expected, "{king}");
+    }
+    let kb = |perspective, king| Inputs::KingBuckets.view(perspective, king);
+    assert_eq!(
+        kb(Color::White, b8).feature(white_knight, e4),
+        3 * 768 + 64 + 28
+    );
+    assert_eq!(
+        kb(Color::Black, e8).feature(black_queen, e4),
+        768 + 4 * 64 + 35
+    );
 }
 
 /// `board` mirrored left to right, without castling rights (which the
@@ -445,22 +546,30 @@ fn mirror_files(board: &Board) -> Board {
 #[test]
 fn a_net_mirrored_by_king_file_evaluates_mirrored_positions_alike() {
     let plain = random_net(40, 11);
-    let net = mirrored(Arc::clone(&plain));
+    let net = random_net_with(Inputs::MirroredByKing, 40, 11);
+    let buckets = random_net_with(Inputs::KingBuckets, 40, 11);
     let mut plain_differs = 0;
     for b in random_positions(30, 23) {
         let m = mirror_files(&b);
         assert_eq!(evaluate(&net, &b), evaluate(&net, &m), "{b:?}");
+        assert_eq!(evaluate(&buckets, &b), evaluate(&buckets, &m), "{b:?}");
         plain_differs += usize::from(evaluate(&plain, &b) != evaluate(&plain, &m));
     }
     assert!(plain_differs > 100, "{plain_differs}");
 }
 
 /// Castling that takes the king across the middle of the board, in
-/// Chess960 and DFRC, and king moves across it: the perspective whose king
-/// crossed is computed again, the other updated.
+/// Chess960 and DFRC, and king moves across it or into another king
+/// bucket: the perspective whose view changed is computed again, the other
+/// updated.
 #[test]
-fn kings_crossing_the_middle_refresh_their_perspective() {
-    let net = mirrored(random_net(32, 7));
+fn kings_changing_their_view_refresh_their_perspective() {
+    for inputs in [Inputs::MirroredByKing, Inputs::KingBuckets] {
+        kings_changing_their_view_refresh(random_net_with(inputs, 32, 7));
+    }
+}
+
+fn kings_changing_their_view_refresh(net: Arc<Network>) {
     for (fen, moves) in [
         // The king castles from b1 to g1 and from g8 to c8.
         (
@@ -476,6 +585,12 @@ fn kings_crossing_the_middle_refresh_their_perspective() {
         (
             "4k3/8/8/8/8/8/8/3K4 w - - 0 1",
             &["d1e1", "e8d8", "e1d2", "d8e7"][..],
+        ),
+        // King steps through every bucket: b1, c1, c2, c3 for White, e8,
+        // f7, g6 for Black.
+        (
+            "4k3/8/8/8/8/8/8/1K6 w - - 0 1",
+            &["b1c1", "e8f7", "c1c2", "f7g6", "c2c3"][..],
         ),
     ] {
         let mut board = Board::from_fen(fen).unwrap();

@@ -190,7 +190,7 @@ mod tests {
             Err(CheckpointError::Inputs(7))
         ));
         let mirrored = Checkpoint {
-            net: c.net.clone().with_inputs(Inputs::MirroredByKing),
+            net: c.net.clone().with_inputs(Inputs::MirroredByKing).unwrap(),
             optimiser: c.optimiser.clone(),
             epoch: 3,
         };

@@ -188,10 +188,10 @@ mod tests {
     /// The trainer's inputs are the engine's: the same features as the
     /// accumulators add for each perspective of a board.
     #[test]
-    fn features_are_the_engines_for_either_layout() {
+    fn features_are_the_engines_for_every_layout() {
         let record = packed("1k6/1pp5/8/8/4P3/8/5PP1/6K1 b - - 0 30 | 20 | 0.5");
         let board = record.unpack().unwrap().board().clone();
-        for inputs in [Inputs::Plain, Inputs::MirroredByKing] {
+        for inputs in [Inputs::Plain, Inputs::MirroredByKing, Inputs::KingBuckets] {
             let f = Features::of(&record, inputs);
             for (perspective, mine) in [(Color::Black, f.us()), (Color::White, f.them())] {
                 let view = inputs.view_of(perspective, &board);

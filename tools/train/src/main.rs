@@ -53,6 +53,9 @@ fn usage() -> String {
       --output-buckets B     output layers chosen by the number of pieces ({buckets})
       --king-mirror          inputs mirrored left to right for a perspective
                              whose king stands on files e to h
+      --king-buckets         mirrored by king file, and a first layer for each
+                             of 4 places of the perspective's king (with rows
+                             shared by all of them while training)
       --epochs N             passes over the data ({epochs})
       --batch N              positions per step ({batch})
       --lr X                 AdamW learning rate ({lr})
@@ -69,8 +72,9 @@ fn usage() -> String {
       --init NET             start from the weights of a net file (of the same
                              sizes and inputs, or fewer hidden neurons: the new
                              ones start with zero output weights, so the net
-                             evaluates as the file's), with a fresh optimiser
-                             at epoch 0
+                             evaluates as the file's; a net mirrored by king
+                             file can start one with --king-buckets), with a
+                             fresh optimiser at epoch 0
       --threads N            worker threads (all cores)
 
   train pgn OUT INPUT...
@@ -273,7 +277,7 @@ fn write_net(
 }
 
 fn run_train(argv: &[String]) -> Result<(), String> {
-    let mut flags = Flags::parse(argv, &["--no-mirror", "--king-mirror"])?;
+    let mut flags = Flags::parse(argv, &["--no-mirror", "--king-mirror", "--king-buckets"])?;
     let data_files = flags.string("--data").ok_or("--data is required")?;
     let out = PathBuf::from(flags.string("--out").ok_or("--out is required")?);
     let validation_file = flags.string("--validation");
@@ -292,7 +296,9 @@ fn run_train(argv: &[String]) -> Result<(), String> {
         shape: Shape {
             hidden: flags.number("--hidden", d.shape.hidden)?,
             buckets: flags.number("--output-buckets", d.shape.buckets)?,
-            inputs: if flags.switch("--king-mirror") {
+            inputs: if flags.switch("--king-buckets") {
+                Inputs::KingBuckets
+            } else if flags.switch("--king-mirror") {
                 Inputs::MirroredByKing
             } else {
                 Inputs::Plain
@@ -334,6 +340,13 @@ fn run_train(argv: &[String]) -> Result<(), String> {
             let net =
                 eval::nnue::Network::load(Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
             let mut net = quantise::dequantise(&net);
+            let inputs = settings.shape.inputs;
+            if net.shape().inputs != inputs && inputs == Inputs::KingBuckets {
+                net = net
+                    .with_inputs(inputs)
+                    .ok_or_else(|| format!("{path}: cannot give its net king buckets"))?;
+                println!("{path}: given king buckets, its first layer shared by all");
+            }
             let hidden = settings.shape.hidden;
             if net.shape().hidden < hidden {
                 net = net
@@ -354,7 +367,10 @@ fn run_train(argv: &[String]) -> Result<(), String> {
                 println!("{path}: its net's inputs read as {inputs:?} from now on");
             }
             Start {
-                net: c.net.with_inputs(inputs),
+                net: c
+                    .net
+                    .with_inputs(inputs)
+                    .ok_or_else(|| format!("{path}: its net cannot be read as {inputs:?}"))?,
                 optimiser: c.optimiser,
                 epoch: c.epoch,
             }

@@ -1,12 +1,18 @@
 //! The float network of the contract in docs/nets.md: a perspective net
-//! `(768 -> H) x 2 -> 1` with SCReLU and `B` output buckets by material, its
-//! forward pass and its gradient.
+//! `(768 x K -> H) x 2 -> 1` with SCReLU, K king buckets and `B` output
+//! buckets by material, its forward pass and its gradient.
 //!
 //! All parameters live in one flat vector, `[W1 | b1 | W2 | b2]` (W2 as B
 //! rows of 2H, b2 as B biases), so that the
 //! optimiser and the checkpoints treat them alike. W1 is feature-major (the
 //! row of an input is contiguous), as in the file: a position touches only
 //! its ~32 active rows.
+//!
+//! With king buckets W1 has 768 rows more than the file, shared by every
+//! bucket: a piece on a square activates its bucket's row and the shared
+//! one, so that what a piece is worth wherever the king stands is learnt
+//! from every position, and each bucket's rows learn only the difference.
+//! The file gets their sums ([`Network::engine_w1`]).
 
 use crate::data::{Features, Sample, INPUTS};
 use chessio::PackedRecord;
@@ -54,8 +60,18 @@ struct Layout {
     len: usize,
 }
 
+/// The first row of the shared rows, when the inputs have them.
+fn shared_rows(inputs: Inputs) -> Option<usize> {
+    (inputs == Inputs::KingBuckets).then(|| inputs.features())
+}
+
+/// The rows of the trainer's W1: the file's and the shared ones.
+fn rows(inputs: Inputs) -> usize {
+    inputs.features() + shared_rows(inputs).map_or(0, |_| INPUTS)
+}
+
 fn layout(shape: Shape) -> Layout {
-    let b1 = INPUTS * shape.hidden;
+    let b1 = rows(shape.inputs) * shape.hidden;
     let w2 = b1 + shape.hidden;
     let b2 = w2 + shape.buckets * 2 * shape.hidden;
     Layout {
@@ -67,14 +83,16 @@ fn layout(shape: Shape) -> Layout {
 }
 
 impl Network {
-    /// Weights uniform in +-1/sqrt(fan-in), biases 0.
+    /// Weights uniform in +-1/sqrt(fan-in), biases 0; with shared rows,
+    /// those are drawn and the buckets' own rows start at 0.
     pub fn random(shape: Shape, seed: u64) -> Network {
         let mut rng = StdRng::seed_from_u64(seed);
         let l = layout(shape);
         let mut params = vec![0.0; l.len];
         let a1 = 1.0 / (INPUTS as f32).sqrt();
         let a2 = 1.0 / ((2 * shape.hidden) as f32).sqrt();
-        for w in &mut params[..l.b1] {
+        let drawn = shared_rows(shape.inputs).map_or(0, |first| first * shape.hidden);
+        for w in &mut params[drawn..l.b1] {
             *w = rng.gen_range(-a1..a1);
         }
         for w in &mut params[l.w2..l.b2] {
@@ -100,15 +118,51 @@ impl Network {
 
     /// The same parameters read with `inputs`: a net trained with plain
     /// inputs and mirrored positions is nearly symmetric left to right, a
-    /// fair start for one mirrored by king file.
-    pub fn with_inputs(self, inputs: Inputs) -> Network {
-        Network {
-            shape: Shape {
-                inputs,
-                ..self.shape
-            },
-            ..self
+    /// fair start for one mirrored by king file. A net without king buckets
+    /// becomes one with them (its W1 the shared rows, the buckets' own 0),
+    /// which evaluates as it did where its inputs were mirrored by king
+    /// file. `None` where the sizes do not allow it (from king buckets to
+    /// another layout).
+    pub fn with_inputs(self, inputs: Inputs) -> Option<Network> {
+        let shape = Shape {
+            inputs,
+            ..self.shape
+        };
+        if rows(inputs) == rows(self.shape.inputs) {
+            return Some(Network { shape, ..self });
         }
+        let first = shared_rows(inputs)?;
+        if shared_rows(self.shape.inputs).is_some() {
+            return None;
+        }
+        let h = self.shape.hidden;
+        let old = layout(self.shape);
+        let mut params = vec![0.0; first * h];
+        params.extend_from_slice(&self.params[..old.b1]);
+        params.extend_from_slice(&self.params[old.b1..]);
+        Network::from_params(shape, params)
+    }
+
+    /// The first layer as the file holds it: with shared rows, each
+    /// bucket's row plus the shared row of its piece and square, within
+    /// +-CLIP.
+    pub fn engine_w1(&self) -> Vec<f32> {
+        let w1 = self.w1();
+        let Some(first) = shared_rows(self.shape.inputs) else {
+            return w1.to_vec();
+        };
+        let h = self.shape.hidden;
+        let shared = &w1[first * h..];
+        w1[..first * h]
+            .chunks_exact(h)
+            .enumerate()
+            .flat_map(|(row, own)| {
+                let base = &shared[(row % INPUTS) * h..][..h];
+                own.iter()
+                    .zip(base)
+                    .map(|(a, b)| (a + b).clamp(-CLIP, CLIP))
+            })
+            .collect()
     }
 
     /// The same function with `hidden` neurons a perspective: the new
@@ -182,6 +236,13 @@ impl Network {
         }
     }
 
+    /// The rows of W1 that input `i` activates: its own, and its shared
+    /// row where there are some.
+    fn rows_of(&self, i: u16) -> impl Iterator<Item = usize> {
+        let i = usize::from(i);
+        std::iter::once(i).chain(shared_rows(self.shape.inputs).map(|first| first + i % INPUTS))
+    }
+
     /// Both accumulators: b1 plus the active rows of W1.
     fn accumulate(&self, features: &Features, us: &mut [f32], them: &mut [f32]) {
         let h = self.shape.hidden;
@@ -189,8 +250,8 @@ impl Network {
         us.copy_from_slice(self.b1());
         them.copy_from_slice(self.b1());
         for (acc, inputs) in [(us, features.us()), (them, features.them())] {
-            for &i in inputs {
-                let row = &w1[usize::from(i) * h..][..h];
+            for r in inputs.iter().flat_map(|&i| self.rows_of(i)) {
+                let row = &w1[r * h..][..h];
                 for (a, w) in acc.iter_mut().zip(row) {
                     *a += w;
                 }
@@ -304,8 +365,8 @@ pub fn backprop(net: &Network, samples: &[Sample], lambda: f32, grad: &mut [f32]
             *g += du + dt;
         }
         for (inputs, d) in [(features.us(), &d_us), (features.them(), &d_them)] {
-            for &i in inputs {
-                let row = &mut g_w1[usize::from(i) * h..][..h];
+            for r in inputs.iter().flat_map(|&i| net.rows_of(i)) {
+                let row = &mut g_w1[r * h..][..h];
                 for (g, d) in row.iter_mut().zip(d) {
                     *g += d;
                 }
@@ -441,6 +502,80 @@ mod tests {
         let row = usize::from(unused) * 8;
         assert!(grad[row..row + 8].iter().all(|&g| g == 0.0));
         assert!(grad[w1_active] != 0.0);
+    }
+
+    #[test]
+    fn king_buckets_learn_through_shared_rows_folded_into_the_file() {
+        let records = records();
+        let shape = Shape {
+            hidden: 8,
+            buckets: 2,
+            inputs: Inputs::KingBuckets,
+        };
+        let mut net = Network::random(shape, 3);
+        let l = layout(shape);
+        assert_eq!(l.b1, (4 + 1) * INPUTS * 8);
+        // The buckets' own rows start at 0, the shared ones drawn.
+        assert!(net.params()[..4 * INPUTS * 8].iter().all(|&w| w == 0.0));
+        assert!(net.params()[4 * INPUTS * 8..l.b1].iter().any(|&w| w != 0.0));
+        let mut rng = StdRng::seed_from_u64(4);
+        for w in &mut net.params_mut()[..4 * INPUTS * 8] {
+            *w = rng.gen_range(-0.1..0.1);
+        }
+        for (j, b) in net.params_mut()[l.b1..l.w2].iter_mut().enumerate() {
+            *b = 0.1 + 0.1 * j as f32;
+        }
+        // The file's rows are the sums.
+        let folded = net.engine_w1();
+        assert_eq!(folded.len(), 4 * INPUTS * 8);
+        let row = 2 * INPUTS + 100;
+        for j in 0..8 {
+            let shared = net.params()[(4 * INPUTS + 100) * 8 + j];
+            assert_eq!(folded[row * 8 + j], net.params()[row * 8 + j] + shared);
+        }
+        // The gradient reaches both rows of an active input.
+        let samples: Vec<Sample> = records
+            .iter()
+            .map(|&record| Sample {
+                record,
+                mirrored: false,
+            })
+            .collect();
+        let mut grad = vec![0.0; Network::param_count(shape)];
+        backprop(&net, &samples, 0.0, &mut grad);
+        let total =
+            |net: &Network| -> f64 { records.iter().map(|r| f64::from(loss(net, r, 0.0))).sum() };
+        let input = usize::from(Features::of(&records[0], Inputs::KingBuckets).us()[3]);
+        for index in [input * 8 + 2, (4 * INPUTS + input % INPUTS) * 8 + 2] {
+            let eps = 1e-3;
+            let mut plus = net.clone();
+            plus.params_mut()[index] += eps;
+            let mut minus = net.clone();
+            minus.params_mut()[index] -= eps;
+            let numeric = (total(&plus) - total(&minus)) / (2.0 * f64::from(eps));
+            let analytic = f64::from(grad[index]);
+            assert!(analytic != 0.0, "param {index}");
+            assert!(
+                (numeric - analytic).abs() <= 0.01 * numeric.abs() + 1e-5,
+                "param {index}: numeric {numeric}, analytic {analytic}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_net_given_king_buckets_evaluates_as_before() {
+        let mirrored = Shape {
+            hidden: 8,
+            buckets: 4,
+            inputs: Inputs::MirroredByKing,
+        };
+        let net = Network::random(mirrored, 9);
+        let bucketed = net.clone().with_inputs(Inputs::KingBuckets).unwrap();
+        assert_eq!(bucketed.shape().inputs, Inputs::KingBuckets);
+        for r in &records() {
+            assert_eq!(bucketed.forward(r), net.forward(r));
+        }
+        assert!(bucketed.with_inputs(Inputs::MirroredByKing).is_none());
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use crate::network::{squared_error, Network, Shape, SCALE};
 use chessio::{PackedRecord, RecordError};
-use eval::nnue::{NetError, QA, QB};
+use eval::nnue::{Inputs, NetError, INPUTS, QA, QB};
 use std::fmt;
 use std::sync::Arc;
 
@@ -65,25 +65,30 @@ pub fn quantise(net: &Network) -> Result<eval::nnue::Network, QuantiseError> {
         })
         .collect::<Result<_, _>>()?;
     eval::nnue::Network::new(
-        round_i16(net.w1(), QA, "W1")?,
+        net.shape().inputs,
+        round_i16(&net.engine_w1(), QA, "W1")?,
         round_i16(net.b1(), QA, "b1")?,
         round_i16(net.w2(), QB, "W2")?,
         b2,
     )
-    .map(|q| q.with_inputs(net.shape().inputs))
     .map_err(QuantiseError::Net)
 }
 
 /// The float net whose weights are exactly those of an integer net: the
 /// inverse of [`quantise`], so that training can start from a committed net
-/// when its checkpoint is gone.
+/// when its checkpoint is gone (with king buckets, the shared rows 0).
 pub fn dequantise(net: &eval::nnue::Network) -> Network {
     let t = net.tensors();
     let (qa, qb) = (QA as f32, QB as f32);
+    let shared = match net.inputs() {
+        Inputs::KingBuckets => INPUTS * net.hidden(),
+        Inputs::Plain | Inputs::MirroredByKing => 0,
+    };
     let params =
         t.w1.iter()
-            .chain(t.b1)
             .map(|&w| f32::from(w) / qa)
+            .chain(std::iter::repeat_n(0.0, shared))
+            .chain(t.b1.iter().map(|&w| f32::from(w) / qa))
             .chain(t.w2.iter().map(|&w| f32::from(w) / qb))
             .chain(
                 t.b2.iter()
@@ -180,11 +185,11 @@ mod tests {
         let mut net = Network::random(shape, seed);
         let mut rng = StdRng::seed_from_u64(seed + 1);
         let n = net.params().len();
-        let hidden = shape.hidden;
+        let w2 = n - shape.buckets * (2 * shape.hidden + 1);
         for (i, p) in net.params_mut().iter_mut().enumerate() {
             *p = if i + shape.buckets >= n {
                 rng.gen_range(-1.0..1.0)
-            } else if i < INPUTS * hidden + hidden {
+            } else if i < w2 {
                 rng.gen_range(-0.3..0.35)
             } else {
                 rng.gen_range(-CLIP..CLIP)
@@ -195,14 +200,25 @@ mod tests {
 
     #[test]
     fn the_engine_evaluates_the_written_net_as_the_float_net() {
-        let net = wide_net(
-            Shape {
-                hidden: 32,
-                buckets: 4,
-                inputs: Inputs::Plain,
-            },
-            5,
-        );
+        for inputs in [Inputs::Plain, Inputs::KingBuckets] {
+            evaluates_as_the_float_net(inputs);
+        }
+    }
+
+    fn evaluates_as_the_float_net(inputs: Inputs) {
+        let shape = Shape {
+            hidden: 32,
+            buckets: 4,
+            inputs,
+        };
+        let mut net = wide_net(shape, 5);
+        if inputs == Inputs::KingBuckets {
+            // Each bucket's rows and the shared ones a half of a plain
+            // net's, so that their sums span the same range.
+            for w in &mut net.params_mut()[..5 * INPUTS * 32] {
+                *w *= 0.5;
+            }
+        }
         let bytes = quantise(&net).unwrap().to_bytes();
         let back = Arc::new(eval::nnue::Network::from_bytes(&bytes).unwrap());
         let records = positions(300, 9);
@@ -276,7 +292,7 @@ mod tests {
         assert_eq!(bytes[bytes.len() - 4..], (-9i32).to_le_bytes());
         assert_eq!(bytes[20..24], fnv1a(&bytes[24..]).to_le_bytes());
         // The input layout is the header's fourth word.
-        let mirrored = quantise(&net.with_inputs(Inputs::MirroredByKing)).unwrap();
+        let mirrored = quantise(&net.with_inputs(Inputs::MirroredByKing).unwrap()).unwrap();
         assert_eq!(mirrored.to_bytes()[16..20], 1u32.to_le_bytes());
     }
 
