@@ -377,10 +377,11 @@ fn bad_files_are_refused_with_the_reason() {
 
 #[test]
 fn weights_that_could_overflow_are_refused() {
+    let plain = |w1, b1, w2, b2| Network::new(Inputs::Plain, w1, b1, w2, b2);
     let h = 4;
     let mut w1 = vec![0i16; INPUTS * h];
     w1[h * 100 + 2] = 1100;
-    let result = Network::new(Inputs::Plain, w1, vec![0; h], vec![1; 2 * h], vec![0]);
+    let result = plain(w1, vec![0; h], vec![1; 2 * h], vec![0]);
     assert!(matches!(
         result,
         Err(NetError::AccumulatorOverflow { neuron: 2 })
@@ -388,74 +389,32 @@ fn weights_that_could_overflow_are_refused() {
 
     let mut w2 = vec![1i16; 2 * h];
     w2[5] = -MAX_OUTPUT_WEIGHT - 1;
-    let result = Network::new(
-        Inputs::Plain,
-        vec![0; INPUTS * h],
-        vec![0; h],
-        w2.clone(),
-        vec![0],
-    );
+    let result = plain(vec![0; INPUTS * h], vec![0; h], w2.clone(), vec![0]);
     assert!(matches!(
         result,
         Err(NetError::OutputWeightOutOfRange { index: 5, value }) if value == -MAX_OUTPUT_WEIGHT - 1
     ));
     w2[5] = -MAX_OUTPUT_WEIGHT;
-    assert!(Network::new(Inputs::Plain, vec![0; INPUTS * h], vec![0; h], w2, vec![0]).is_ok());
+    assert!(plain(vec![0; INPUTS * h], vec![0; h], w2, vec![0]).is_ok());
 
     // The first bucket's weights overflow the coarse sum; a bias alone at
     // the limit does not.
     let mut w2 = vec![MAX_OUTPUT_WEIGHT; 1024];
     w2.extend(vec![0; 1024]);
-    let result = Network::new(
-        Inputs::Plain,
-        vec![0; INPUTS * 512],
-        vec![0; 512],
-        w2.clone(),
-        vec![0, 0],
-    );
+    let result = plain(vec![0; INPUTS * 512], vec![0; 512], w2.clone(), vec![0, 0]);
     assert!(matches!(result, Err(NetError::OutputOverflow)));
     let w2 = vec![0; 2048];
-    let result = Network::new(
-        Inputs::Plain,
-        vec![0; INPUTS * 512],
-        vec![0; 512],
-        w2,
-        vec![0, i32::MAX],
-    );
+    let result = plain(vec![0; INPUTS * 512], vec![0; 512], w2, vec![0, i32::MAX]);
     assert!(result.is_ok());
     // The fine parts alone, -16 each, overflow the fine sum of a wide net.
     let h = 1040;
-    let result = Network::new(
-        Inputs::Plain,
-        vec![0; INPUTS * h],
-        vec![0; h],
-        vec![-16; 2 * h],
-        vec![0],
-    );
+    let result = plain(vec![0; INPUTS * h], vec![0; h], vec![-16; 2 * h], vec![0]);
     assert!(matches!(result, Err(NetError::OutputOverflow)));
-    let result = Network::new(
-        Inputs::Plain,
-        vec![0; INPUTS * h],
-        vec![0; h],
-        vec![-15; 2 * h],
-        vec![0],
-    );
+    let result = plain(vec![0; INPUTS * h], vec![0; h], vec![-15; 2 * h], vec![0]);
     assert!(result.is_ok());
-    let result = Network::new(
-        Inputs::Plain,
-        vec![0; INPUTS * 4],
-        vec![0; 4],
-        vec![0; 16],
-        vec![0],
-    );
+    let result = plain(vec![0; INPUTS * 4], vec![0; 4], vec![0; 16], vec![0]);
     assert!(matches!(result, Err(NetError::BadLength { .. })));
-    let result = Network::new(
-        Inputs::Plain,
-        vec![0; INPUTS * 4],
-        vec![0; 4],
-        vec![0; 8],
-        vec![],
-    );
+    let result = plain(vec![0; INPUTS * 4], vec![0; 4], vec![0; 8], vec![]);
     assert!(matches!(result, Err(NetError::BadBucketCount(0))));
 }
 

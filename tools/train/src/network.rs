@@ -422,6 +422,47 @@ mod tests {
         assert!(net.widened(MAX_HIDDEN + 1, 5).is_none());
     }
 
+    /// The gradient of the summed loss over `records`, its entries at
+    /// `indices` checked against finite differences.
+    fn gradient_checked(
+        net: &Network,
+        records: &[PackedRecord],
+        lambda: f32,
+        indices: &[usize],
+    ) -> Vec<f32> {
+        let samples: Vec<Sample> = records
+            .iter()
+            .map(|&record| Sample {
+                record,
+                mirrored: false,
+            })
+            .collect();
+        let mut grad = vec![0.0; Network::param_count(net.shape())];
+        backprop(net, &samples, lambda, &mut grad);
+        let total = |net: &Network| -> f64 {
+            records
+                .iter()
+                .map(|r| f64::from(loss(net, r, lambda)))
+                .sum()
+        };
+        for &index in indices {
+            let eps = 1e-3;
+            let mut plus = net.clone();
+            plus.params_mut()[index] += eps;
+            let mut minus = net.clone();
+            minus.params_mut()[index] -= eps;
+            let numeric = (total(&plus) - total(&minus)) / (2.0 * f64::from(eps));
+            let analytic = f64::from(grad[index]);
+            assert!(
+                // f32 rounding in the finite difference: a wrong gradient is
+                // off by far more.
+                (numeric - analytic).abs() <= 0.01 * numeric.abs() + 1e-5,
+                "param {index}: numeric {numeric}, analytic {analytic}"
+            );
+        }
+        grad
+    }
+
     #[test]
     fn the_gradient_matches_finite_differences() {
         let records = records();
@@ -437,21 +478,6 @@ mod tests {
         for (j, b) in net.params_mut()[l.b1..l.w2].iter_mut().enumerate() {
             *b = 0.1 + 0.1 * j as f32;
         }
-        let mut grad = vec![0.0; Network::param_count(shape)];
-        let samples: Vec<Sample> = records
-            .iter()
-            .map(|&record| Sample {
-                record,
-                mirrored: false,
-            })
-            .collect();
-        backprop(&net, &samples, lambda, &mut grad);
-        let total = |net: &Network| -> f64 {
-            records
-                .iter()
-                .map(|r| f64::from(loss(net, r, lambda)))
-                .sum()
-        };
         let f = Features::of(&records[0], Inputs::Plain);
         let w1_active = usize::from(f.us()[3]) * 8 + 2;
         let buckets: Vec<usize> = records
@@ -460,8 +486,7 @@ mod tests {
             .collect();
         assert_eq!(buckets, [7, 7, 2, 4]);
         let (w2_7, w2_2) = (l.w2 + 7 * 16, l.w2 + 2 * 16);
-        let mut checked = 0;
-        for index in [
+        let checked = [
             w1_active,
             l.b1 + 3,
             w2_7 + 1,
@@ -469,23 +494,8 @@ mod tests {
             w2_2 + 4,
             l.b2 + 7,
             l.b2 + 4,
-        ] {
-            let eps = 1e-3;
-            let mut plus = net.clone();
-            plus.params_mut()[index] += eps;
-            let mut minus = net.clone();
-            minus.params_mut()[index] -= eps;
-            let numeric = (total(&plus) - total(&minus)) / (2.0 * f64::from(eps));
-            let analytic = f64::from(grad[index]);
-            assert!(
-                // f32 rounding in the finite difference: a wrong gradient is
-                // off by far more.
-                (numeric - analytic).abs() <= 0.01 * numeric.abs() + 1e-5,
-                "param {index}: numeric {numeric}, analytic {analytic}"
-            );
-            checked += 1;
-        }
-        assert_eq!(checked, 7);
+        ];
+        let grad = gradient_checked(&net, &records, lambda, &checked);
         // A bucket no position falls in gets no gradient.
         assert!(grad[l.w2..l.w2 + 16].iter().all(|&g| g == 0.0));
         assert_eq!(grad[l.b2], 0.0);
@@ -534,32 +544,10 @@ mod tests {
             assert_eq!(folded[row * 8 + j], net.params()[row * 8 + j] + shared);
         }
         // The gradient reaches both rows of an active input.
-        let samples: Vec<Sample> = records
-            .iter()
-            .map(|&record| Sample {
-                record,
-                mirrored: false,
-            })
-            .collect();
-        let mut grad = vec![0.0; Network::param_count(shape)];
-        backprop(&net, &samples, 0.0, &mut grad);
-        let total =
-            |net: &Network| -> f64 { records.iter().map(|r| f64::from(loss(net, r, 0.0))).sum() };
         let input = usize::from(Features::of(&records[0], Inputs::KingBuckets).us()[3]);
-        for index in [input * 8 + 2, (4 * INPUTS + input % INPUTS) * 8 + 2] {
-            let eps = 1e-3;
-            let mut plus = net.clone();
-            plus.params_mut()[index] += eps;
-            let mut minus = net.clone();
-            minus.params_mut()[index] -= eps;
-            let numeric = (total(&plus) - total(&minus)) / (2.0 * f64::from(eps));
-            let analytic = f64::from(grad[index]);
-            assert!(analytic != 0.0, "param {index}");
-            assert!(
-                (numeric - analytic).abs() <= 0.01 * numeric.abs() + 1e-5,
-                "param {index}: numeric {numeric}, analytic {analytic}"
-            );
-        }
+        let rows = [input * 8 + 2, (4 * INPUTS + input % INPUTS) * 8 + 2];
+        let grad = gradient_checked(&net, &records, 0.0, &rows);
+        assert!(rows.iter().all(|&i| grad[i] != 0.0));
     }
 
     #[test]
