@@ -135,11 +135,10 @@ impl Network {
         if shared_rows(self.shape.inputs).is_some() {
             return None;
         }
-        let h = self.shape.hidden;
-        let old = layout(self.shape);
-        let mut params = vec![0.0; first * h];
-        params.extend_from_slice(&self.params[..old.b1]);
-        params.extend_from_slice(&self.params[old.b1..]);
+        // The buckets' own rows, then the old W1 as the shared rows, then
+        // the rest as it was.
+        let mut params = vec![0.0; first * self.shape.hidden];
+        params.extend_from_slice(&self.params);
         Network::from_params(shape, params)
     }
 
