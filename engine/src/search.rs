@@ -424,6 +424,7 @@ impl<'a> Searcher<'a> {
         moved: Option<PieceTo>,
         double_extensions: u32,
     ) {
+        self.shared.tt.prefetch(pos.board().key_after(m));
         self.evaluator.make_move(pos.board(), m);
         pos.make_move(m);
         self.stack[ply + 1] = Frame::child(moved, false, double_extensions);
@@ -433,6 +434,7 @@ impl<'a> Searcher<'a> {
     fn make_null_move(&mut self, pos: &mut Position, ply: usize) {
         self.evaluator.make_null_move();
         pos.make_null_move();
+        self.shared.tt.prefetch(pos.board().key());
         self.stack[ply + 1] = Frame::child(None, true, self.stack[ply].double_extensions);
     }
 

@@ -134,6 +134,38 @@ impl Board {
         self.key
     }
 
+    /// The key the position will have after `m`, but for the castling rights
+    /// and the en passant square, which it leaves as they are: what a table
+    /// needs to start loading the child's entry before the move is made.
+    #[inline(always)]
+    pub fn key_after(&self, m: Move) -> u64 {
+        let (from, to) = (m.from(), m.to());
+        let Some(piece) = self.mailbox[from.index()] else {
+            return self.key;
+        };
+        let mut key = self.key ^ zobrist::side() ^ zobrist::piece(piece, from);
+        if m.kind() == MoveKind::Castle {
+            let (king_to, rook_to) = m.castle_destinations();
+            let rook = Piece::new(piece.color(), PieceKind::Rook);
+            return key
+                ^ zobrist::piece(rook, to)
+                ^ zobrist::piece(piece, king_to)
+                ^ zobrist::piece(rook, rook_to);
+        }
+        let captured_on = if m.kind() == MoveKind::EnPassant {
+            Square::new(to.file(), from.rank())
+        } else {
+            to
+        };
+        if let Some(captured) = self.mailbox[captured_on.index()] {
+            key ^= zobrist::piece(captured, captured_on);
+        }
+        let placed = m
+            .promotion_piece()
+            .map_or(piece, |kind| Piece::new(piece.color(), kind));
+        key ^ zobrist::piece(placed, to)
+    }
+
     /// The Zobrist key of the pawns and kings alone, for a pawn-structure cache.
     #[inline(always)]
     pub fn pawn_key(&self) -> u64 {

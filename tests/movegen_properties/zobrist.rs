@@ -111,3 +111,42 @@ fn null_move_keeps_the_key_consistent() {
         assert_eq!(b.key(), key_from_scratch(&b), "{b:?}");
     }
 }
+
+/// `key_after` is the key after the move up to the castling rights and the
+/// en-passant file, for every legal move: castling, captures, promotions
+/// and en passant included.
+#[test]
+fn key_after_is_the_next_key_but_for_castling_and_en_passant() {
+    let ep_key = |b: &Board| {
+        b.en_passant()
+            .map_or(0, |sq| zobrist::en_passant(sq.file()))
+    };
+    let mut kinds = [0usize; 4];
+    for played in random_positions(0x6b65_7961, 20_000, 200) {
+        let before = &played.board;
+        for m in before.legal_moves().iter().copied() {
+            let mut after = before.clone();
+            after.make_move(m);
+            let expected = after.key()
+                ^ zobrist::castling(before.castling_rights())
+                ^ zobrist::castling(after.castling_rights())
+                ^ ep_key(before)
+                ^ ep_key(&after);
+            assert_eq!(before.key_after(m), expected, "{before:?} {m:?}");
+            let kind = if m.is_castle() {
+                0
+            } else if m.is_en_passant() {
+                1
+            } else if m.is_promotion() {
+                2
+            } else {
+                3
+            };
+            kinds[kind] += 1;
+        }
+    }
+    assert!(
+        kinds.iter().all(|&n| n > 50),
+        "castles, en passant, promotions, others: {kinds:?}"
+    );
+}
