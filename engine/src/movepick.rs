@@ -5,6 +5,7 @@
 
 use crate::history::{capture_key, Context, History, PieceTo};
 use crate::see::{see_ge, value};
+use arrayvec::ArrayVec;
 use movegen::{Board, Move, MoveList, PieceKind};
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -27,7 +28,8 @@ pub struct MovePicker {
     /// Quiet moves are skipped (quiescence outside check, or pruned).
     noisy_only: bool,
     moves: MoveList,
-    scores: [i32; movegen::MAX_MOVES],
+    /// The score of each of `moves`, index for index.
+    scores: ArrayVec<i32, { movegen::MAX_MOVES }>,
     index: usize,
     bad_noisy: MoveList,
     bad_index: usize,
@@ -54,7 +56,7 @@ impl MovePicker {
             killer_index: 0,
             noisy_only,
             moves: MoveList::new(),
-            scores: [0; movegen::MAX_MOVES],
+            scores: ArrayVec::new(),
             index: 0,
             bad_noisy: MoveList::new(),
             bad_index: 0,
@@ -105,7 +107,8 @@ impl MovePicker {
                 Stage::GenerateNoisy => {
                     self.moves.clear();
                     board.noisy_moves(&mut self.moves);
-                    for (i, &m) in self.moves.iter().enumerate() {
+                    self.scores.clear();
+                    for &m in self.moves.iter() {
                         let victim = if m.is_en_passant() {
                             value(PieceKind::Pawn)
                         } else {
@@ -116,7 +119,8 @@ impl MovePicker {
                             .map_or(0, |p| p.kind().index() as i32);
                         let promotion = m.promotion_piece().map_or(0, value);
                         let learnt = capture_key(board, m).map_or(0, |k| history.capture(k));
-                        self.scores[i] = (victim + promotion) * 8 - attacker + learnt / 8;
+                        let score = (victim + promotion) * 8 - attacker + learnt / 8;
+                        let _ = self.scores.try_push(score);
                     }
                     self.index = 0;
                     self.stage = Stage::GoodNoisy;
@@ -160,10 +164,12 @@ impl MovePicker {
                     self.moves.clear();
                     board.quiet_moves(&mut self.moves);
                     let us = board.side_to_move();
-                    for (i, &m) in self.moves.iter().enumerate() {
-                        self.scores[i] = board.piece_on(m.from()).map_or(0, |p| {
+                    self.scores.clear();
+                    for &m in self.moves.iter() {
+                        let score = board.piece_on(m.from()).map_or(0, |p| {
                             history.quiet(us, m, PieceTo::new(p, m.to()), &self.context)
                         });
+                        let _ = self.scores.try_push(score);
                     }
                     self.index = 0;
                     self.stage = Stage::Quiet;

@@ -1,6 +1,7 @@
 //! The 16-bit move and a fixed-capacity move list.
 
 use crate::{File, PieceKind, Square};
+use arrayvec::ArrayVec;
 use std::fmt;
 
 /// What a move does beyond carrying a piece from one square to another.
@@ -166,42 +167,38 @@ pub const MAX_MOVES: usize = 320;
 /// A stack-allocated list of moves.
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
+    moves: ArrayVec<Move, MAX_MOVES>,
 }
 
 impl MoveList {
     #[inline(always)]
     pub fn new() -> MoveList {
         MoveList {
-            moves: [Move::NONE; MAX_MOVES],
-            len: 0,
+            moves: ArrayVec::new(),
         }
     }
 
     /// Empties the list for reuse, without rewriting its storage.
     #[inline(always)]
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.moves.clear();
     }
 
+    /// Appends `m`; a full list (more moves than any position has) drops it.
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
-        debug_assert!(self.len < MAX_MOVES);
-        if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = m;
-            self.len += 1;
-        }
+        debug_assert!(!self.moves.is_full());
+        let _ = self.moves.try_push(m);
     }
 
     #[inline(always)]
     pub fn len(&self) -> usize {
-        self.len
+        self.moves.len()
     }
 
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.moves.is_empty()
     }
 
     pub fn contains(&self, m: Move) -> bool {
@@ -210,12 +207,12 @@ impl MoveList {
 
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        &self.moves
     }
 
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        &mut self.moves
     }
 
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
