@@ -3,7 +3,7 @@
 
 use super::network::{Network, FINE_STEPS};
 use super::{QA, QB, SCALE};
-use wide::{i16x16, i32x8};
+use wide::{i16x32, i32x16};
 
 /// `out = b2 + sum screlu(us) * W2[..H] + sum screlu(them) * W2[H..]` with
 /// the output layer of `bucket`, in centipawns from the side to move's
@@ -28,23 +28,24 @@ fn screlu_dot_scalar(acc: &[i16], (coarse, fine): (&[i16], &[i16])) -> i64 {
         .sum()
 }
 
-/// The same sum sixteen lanes at a time, which `wide` turns into
-/// multiply-adds of 16-bit pairs: `clamp(a) * coarse` and `clamp(a) * fine`
-/// fit in 16 bits, and each part's sum in 32 (both checked when the
-/// network is read). It measured 2.2 times as fast as the scalar loop
-/// auto-vectorised for x86-64-v2, and 1.4 times for the native AVX2 build
-/// (H = 128, one part).
+/// The same sum 32 lanes at a time, which `wide` turns into multiply-adds
+/// of 16-bit pairs (one AVX-512 register, or two AVX2 ones):
+/// `clamp(a) * coarse` and `clamp(a) * fine` fit in 16 bits, and each
+/// part's sum in 32 (both checked when the network is read). Sixteen lanes
+/// measured 2.2 times as fast as the scalar loop auto-vectorised for
+/// x86-64-v2, and 1.4 times for the native AVX2 build (H = 128, one part);
+/// 32 lanes were faster again where AVX-512 is there (docs/elo-log.md).
 fn screlu_dot(acc: &[i16], (coarse, fine): (&[i16], &[i16])) -> i64 {
-    const LANES: usize = 16;
-    let zero = i16x16::ZERO;
-    let qa = i16x16::splat(QA as i16);
+    const LANES: usize = 32;
+    let zero = i16x32::ZERO;
+    let qa = i16x32::splat(QA as i16);
     let lanes = |s: &[i16]| {
         let mut v = [0i16; LANES];
         v.copy_from_slice(s);
-        i16x16::new(v)
+        i16x32::new(v)
     };
     let whole = acc.len() / LANES * LANES;
-    let (mut coarse_sum, mut fine_sum) = (i32x8::ZERO, i32x8::ZERO);
+    let (mut coarse_sum, mut fine_sum) = (i32x16::ZERO, i32x16::ZERO);
     for ((a, c), f) in acc[..whole]
         .chunks_exact(LANES)
         .zip(coarse.chunks_exact(LANES))
