@@ -10,6 +10,7 @@ use crate::score::{is_decisive, is_mate, mate_in, mated_in, DRAW, INFINITE, MATE
 use crate::tablebase::{RankedMove, Syzygy, Wdl};
 use crate::time::TimeManager;
 use crate::tt::{Bound, TranspositionTable};
+use arrayvec::ArrayVec;
 use eval::Evaluator;
 use movegen::{Board, Move, PieceKind, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -627,19 +628,11 @@ impl<'a> Searcher<'a> {
         let mut best_score = tb_floor;
         let mut best_move = Move::NONE;
         let mut moves_searched = 0usize;
-        // Quiet moves searched without a cutoff, to be penalised when another
-        // quiet move cuts; a fixed array keeps allocation off the hot path.
-        let placeholder = (
-            Move::NONE,
-            PieceTo::new(
-                movegen::Piece::new(us, PieceKind::Pawn),
-                movegen::Square::A1,
-            ),
-        );
-        let mut quiets_tried = [placeholder; 64];
-        let mut quiet_count = 0;
-        let mut captures_tried = [0usize; 32];
-        let mut capture_count = 0;
+        // Moves searched without a cutoff, to be penalised when another
+        // move cuts; fixed-capacity lists keep allocation off the hot path
+        // (moves past their capacity go unrecorded).
+        let mut quiets_tried: ArrayVec<(Move, PieceTo), 64> = ArrayVec::new();
+        let mut captures_tried: ArrayVec<usize, 32> = ArrayVec::new();
 
         loop {
             let board = pos.board();
@@ -808,16 +801,13 @@ impl<'a> Searcher<'a> {
                     }
                     if score >= beta {
                         let best_capture = if quiet { None } else { capture_key(board, m) };
-                        self.history.update_captures(
-                            best_capture,
-                            &captures_tried[..capture_count],
-                            depth,
-                        );
+                        self.history
+                            .update_captures(best_capture, &captures_tried, depth);
                         if let (true, Some(pt)) = (quiet, moved) {
                             self.history.update_quiet(
                                 us,
                                 (m, pt),
-                                &quiets_tried[..quiet_count],
+                                &quiets_tried,
                                 &context,
                                 depth,
                                 ply,
@@ -829,18 +819,12 @@ impl<'a> Searcher<'a> {
                 }
             }
             if !quiet && m != best_move {
-                if let (Some(slot), Some(k)) =
-                    (captures_tried.get_mut(capture_count), capture_key(board, m))
-                {
-                    *slot = k;
-                    capture_count += 1;
+                if let Some(k) = capture_key(board, m) {
+                    let _ = captures_tried.try_push(k);
                 }
             }
             if let (true, Some(pt)) = (quiet && m != best_move, moved) {
-                if let Some(slot) = quiets_tried.get_mut(quiet_count) {
-                    *slot = (m, pt);
-                    quiet_count += 1;
-                }
+                let _ = quiets_tried.try_push((m, pt));
             }
         }
 
