@@ -18,7 +18,9 @@
 # a stage takes its starting net's layout, so this is read only with
 # INIT=none, default 1), KING_BUCKETS (1: king buckets, from random weights
 # or from a starting net mirrored by king file, whose first layer then
-# serves every bucket), HIDDEN (512), BUCKETS (8), EPOCHS (8), LR
+# serves every bucket), LAMBDA (the game result's share of the training
+# target, default 0; both nets' losses are measured on the score alone
+# either way), HIDDEN (512), BUCKETS (8), EPOCHS (8), LR
 # (1e-4), LR_DROP (5,7), SAVE_EVERY (a checkpoint every N epochs, default
 # 0: only the end), THREADS (all cores), TRAIN (the trainer, default
 # target/release/train, built when missing), CANDIDATES (where the net is
@@ -37,6 +39,7 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 KEPT=${KEPT:-}
 BUILT_IN=$repo/$(sed -n 's/^const DEFAULT_NET: &str = "\(.*\)";/\1/p' "$repo/eval/build.rs")
 INIT=${INIT:-$BUILT_IN}
+LAMBDA=${LAMBDA:-0.0}
 HIDDEN=${HIDDEN:-512}
 BUCKETS=${BUCKETS:-8}
 EPOCHS=${EPOCHS:-8}
@@ -96,7 +99,7 @@ data=$out/new.bin
 [ -n "$KEPT" ] && data=$KEPT,$data
 run "$TRAIN" train --data "$data" --validation "$out/val.bin" "${init_args[@]}" \
     --hidden "$HIDDEN" --output-buckets "$BUCKETS" --epochs "$EPOCHS" --lr "$LR" --lr-drop "$LR_DROP" \
-    --lambda 0.0 --weight-decay 0.3 --save-every "$SAVE_EVERY" --threads "$THREADS" --out "$out/stage"
+    --lambda "$LAMBDA" --weight-decay 0.3 --save-every "$SAVE_EVERY" --threads "$THREADS" --out "$out/stage"
 
 for net in "$reference" "$out/stage.nnue"; do
     loss=$("$TRAIN" loss "$net" "$out/val.bin")
