@@ -36,7 +36,8 @@
 //! en-passant capture, as in movegen's `Board`.
 
 use movegen::{
-    Bitboard, Board, CastlingNotation, Color, FenError, Move, Piece, PieceKind, Rank, Square,
+    write_placement, Bitboard, Board, CastlingNotation, Color, FenError, Move, Piece, PieceKind,
+    Rank, Square,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -460,27 +461,7 @@ impl PackedRecord {
             }
         }
         let mut fen = String::with_capacity(90);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match squares[rank * 8 + file] {
-                    Some(piece) => {
-                        if empty > 0 {
-                            fen.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        fen.push(piece.to_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
+        write_placement(&mut fen, |sq| squares[sq.index()]);
         let side = self.side_to_move();
         fen.push_str(if side == Color::White { " w " } else { " b " });
         for color in Color::BOTH {

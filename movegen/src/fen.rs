@@ -5,6 +5,33 @@ use std::fmt;
 
 pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+/// Appends FEN's first field, the piece placement, for the pieces that
+/// `piece_on` gives. Besides `Board::to_fen`, the packed training records
+/// write their pieces this way to have them checked as any FEN is.
+pub fn write_placement(fen: &mut String, piece_on: impl Fn(Square) -> Option<Piece>) {
+    for rank in Rank::ALL.into_iter().rev() {
+        let mut empty = 0u8;
+        for file in File::ALL {
+            match piece_on(Square::new(file, rank)) {
+                Some(piece) => {
+                    if empty > 0 {
+                        fen.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    fen.push(piece.to_char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push(char::from(b'0' + empty));
+        }
+        if rank != Rank::R1 {
+            fen.push('/');
+        }
+    }
+}
+
 /// How the castling field is written.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum CastlingNotation {
@@ -148,31 +175,7 @@ impl Board {
     /// Writes the position as FEN with the chosen castling notation.
     pub fn to_fen(&self, notation: CastlingNotation) -> String {
         let mut fen = String::with_capacity(90);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                let sq = Square::new(
-                    File::new(file).unwrap_or(File::A),
-                    Rank::new(rank).unwrap_or(Rank::R1),
-                );
-                match self.piece_on(sq) {
-                    Some(p) => {
-                        if empty > 0 {
-                            fen.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        fen.push(p.to_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
+        write_placement(&mut fen, |sq| self.piece_on(sq));
         fen.push(' ');
         fen.push(if self.side_to_move() == Color::White {
             'w'

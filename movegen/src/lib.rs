@@ -30,7 +30,7 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use castling::{CastleSide, CastlingRights};
 pub use color::Color;
-pub use fen::{CastlingNotation, DroppedCastlingRight, FenError, STARTPOS};
+pub use fen::{write_placement, CastlingNotation, DroppedCastlingRight, FenError, STARTPOS};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::MoveParseError;
 pub use piece::{Piece, PieceKind};
