@@ -13,7 +13,8 @@
 #   make fuzz         every fuzz target for FUZZ_SECONDS each (nightly, cargo-fuzz)
 #   make stress       the UCI protocol stress test, long form
 #   make soak         self-play soak matches, every game replayed by python-chess
-#   make datagen      training data on every core until stopped (tools/datagen.sh)
+#   make datagen      training data on every core until stopped (tools/datagen.sh),
+#                     from the profile-guided build where it can be made
 
 EXE ?= hoeven
 CARGO ?= cargo
@@ -115,7 +116,11 @@ soak: build
 DATADIR ?= data/gen
 export SEED JOBS NODES PLIES NICE
 
-datagen: build
+# The profile-guided build plays the same games faster; it is used where
+# the toolchain has llvm-tools.
+DATAGEN_BUILD := $(if $(wildcard $(LLVM_PROFDATA)),profile-build,build)
+
+datagen: $(DATAGEN_BUILD)
 	HOEVEN=$(abspath $(EXE)) tools/datagen.sh $(DATADIR)
 
 # libFuzzer needs the nightly toolchain and cargo-fuzz; both are installed
