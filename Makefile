@@ -49,8 +49,8 @@ build:
 # instrumented to count which branches and calls `bench` takes, then the
 # real build laid out for that profile. The search is the same (so is the
 # bench node count), about 1.1 times as fast (docs/elo-log.md,
-# thirty-fourth session). The profile tool must come from the compiler's own LLVM,
-# which rustup ships as the llvm-tools component.
+# thirty-fourth session). The profile tool must come from the compiler's
+# own LLVM, which rustup ships as the llvm-tools component.
 PGO_DIR := $(abspath target/pgo)
 LLVM_PROFDATA ?= $(shell rustc --print sysroot)/lib/rustlib/$(shell rustc -vV | sed -n 's/^host: //p')/bin/llvm-profdata
 # A RUSTFLAGS of our own replaces .cargo/config.toml's, so the portable
