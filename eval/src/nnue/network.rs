@@ -8,6 +8,7 @@
 //! feature-major), `b1` (i16 x H), `W2` (i16, B rows of 2H, each the side
 //! to move's half first) and `b2` (i32 x B).
 
+use super::output::SQUARE_SHIFT;
 use movegen::{Board, Color, File, Piece, Square};
 use std::fmt;
 use std::path::Path;
@@ -40,13 +41,10 @@ pub const MAX_HIDDEN: usize = 4096;
 pub const MAX_BUCKETS: usize = 16;
 /// Pieces on a legal board, hence active features per perspective at most.
 const MAX_ACTIVE: i32 = 32;
-/// The output layer multiplies clipped activations (at most QA = 255) by
-/// weights in 16 bits, so it splits each output weight into a coarse part of
-/// at most 127 in magnitude, in steps of this, and a fine remainder:
-/// `w = coarse * FINE_STEPS + fine`, `-16 <= fine < 16`.
-pub const FINE_STEPS: i16 = 32;
-/// The largest output weight the split allows; the trainer clips W2 within it.
-pub const MAX_OUTPUT_WEIGHT: i16 = 127 * FINE_STEPS;
+/// The largest output weight in magnitude: the trainer clips W2 within
+/// +-1.98, 4055 once quantised, and the output layer sums its products in
+/// 32-bit blocks sized for this bound.
+pub const MAX_OUTPUT_WEIGHT: i16 = 4064;
 
 /// How a network's first layer sees the board (`docs/nets.md`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,8 +178,6 @@ pub enum NetError {
         index: usize,
         value: i16,
     },
-    /// Output weights so large that a part of the output sum could overflow 32 bits.
-    OutputOverflow,
 }
 
 impl fmt::Display for NetError {
@@ -217,9 +213,6 @@ impl fmt::Display for NetError {
                 f,
                 "output weight {index} is {value}, beyond +/-{MAX_OUTPUT_WEIGHT}"
             ),
-            NetError::OutputOverflow => {
-                write!(f, "the output weights could overflow the 32-bit output sum")
-            }
         }
     }
 }
@@ -238,9 +231,9 @@ pub struct Network {
     /// Bucket-major rows of `2 * hidden`: the side to move's weights, then
     /// the other side's.
     w2: Vec<i16>,
-    /// `w2` split for the output layer: `coarse * FINE_STEPS + fine`.
-    w2_coarse: Vec<i16>,
-    w2_fine: Vec<i16>,
+    /// Per bucket, what the output layer adds back to its shifted sum:
+    /// `SQUARE_SHIFT` times the sum of the bucket's weights.
+    w2_shift: Vec<i64>,
     /// One bias per bucket.
     b2: Vec<i32>,
 }
@@ -294,15 +287,17 @@ impl Network {
         {
             return Err(NetError::OutputWeightOutOfRange { index, value });
         }
-        let (w2_coarse, w2_fine) = w2.iter().map(|&w| split(w)).unzip();
+        let w2_shift = w2
+            .chunks_exact(2 * hidden)
+            .map(|row| SQUARE_SHIFT * row.iter().map(|&w| i64::from(w)).sum::<i64>())
+            .collect();
         let net = Network {
             inputs,
             hidden,
             w1,
             b1,
             w2,
-            w2_coarse,
-            w2_fine,
+            w2_shift,
             b2,
         };
         net.check_ranges()?;
@@ -387,8 +382,8 @@ impl Network {
         bytes
     }
 
-    /// The accumulators are 16-bit and the output layer multiplies in 16
-    /// bits; both are sound only for weights the trainer's clipping yields.
+    /// The accumulators are 16-bit, sound only for first-layer weights the
+    /// trainer's clipping yields.
     fn check_ranges(&self) -> Result<(), NetError> {
         let mut largest = vec![0i32; self.hidden];
         for row in self.w1.chunks_exact(self.hidden) {
@@ -399,19 +394,6 @@ impl Network {
         for (neuron, (&l, &b)) in largest.iter().zip(&self.b1).enumerate() {
             if i32::from(b).abs() + MAX_ACTIVE * l > i32::from(i16::MAX) {
                 return Err(NetError::AccumulatorOverflow { neuron });
-            }
-        }
-        // Each part's sum over a row is taken in 32 bits.
-        let qa = i64::from(super::QA);
-        let largest =
-            |part: &[i16]| -> i64 { part.iter().map(|&w| i64::from(w).abs() * qa * qa).sum() };
-        for (coarse, fine) in self
-            .w2_coarse
-            .chunks_exact(2 * self.hidden)
-            .zip(self.w2_fine.chunks_exact(2 * self.hidden))
-        {
-            if largest(coarse).max(largest(fine)) > i64::from(i32::MAX) {
-                return Err(NetError::OutputOverflow);
             }
         }
         Ok(())
@@ -450,16 +432,15 @@ impl Network {
         &self.b1
     }
 
-    /// The output layer of `bucket`, its weights split as [`FINE_STEPS`]
-    /// says.
+    /// The output layer of `bucket`.
     pub(crate) fn output_layer(&self, bucket: usize) -> OutputLayer<'_> {
-        let rows = bucket * 2 * self.hidden..(bucket + 1) * 2 * self.hidden;
-        let (coarse_us, coarse_them) = self.w2_coarse[rows.clone()].split_at(self.hidden);
-        let (fine_us, fine_them) = self.w2_fine[rows].split_at(self.hidden);
+        let row = &self.w2[bucket * 2 * self.hidden..(bucket + 1) * 2 * self.hidden];
+        let (us, them) = row.split_at(self.hidden);
         OutputLayer {
-            us: (coarse_us, fine_us),
-            them: (coarse_them, fine_them),
+            us,
+            them,
             bias: self.b2[bucket],
+            shift: self.w2_shift[bucket],
         }
     }
 }
@@ -472,18 +453,11 @@ pub struct Tensors<'a> {
     pub b2: &'a [i32],
 }
 
-/// One bucket's output layer: (coarse, fine) weights of the side to move's
-/// half and of the other side's, and the bias.
+/// One bucket's output layer: the weights of the side to move's half and
+/// of the other side's, the bias, and the shift its sum takes back.
 pub(crate) struct OutputLayer<'a> {
-    pub us: (&'a [i16], &'a [i16]),
-    pub them: (&'a [i16], &'a [i16]),
+    pub us: &'a [i16],
+    pub them: &'a [i16],
     pub bias: i32,
-}
-
-/// `w` as `(coarse, fine)` with `w = coarse * FINE_STEPS + fine` and
-/// `-FINE_STEPS / 2 <= fine < FINE_STEPS / 2`.
-fn split(w: i16) -> (i16, i16) {
-    let half = FINE_STEPS / 2;
-    let coarse = (w + half).div_euclid(FINE_STEPS);
-    (coarse, w - coarse * FINE_STEPS)
+    pub shift: i64,
 }

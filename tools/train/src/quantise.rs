@@ -357,7 +357,8 @@ mod tests {
         ));
         net.clip();
         assert!(quantise(&net).is_ok());
-        // W2 at the clip everywhere on a wide net overflows the output sum.
+        // W2 at the clip everywhere on a wide net quantises (the engine's
+        // output sum is exact for any weight within the clip).
         let wide = Shape {
             hidden: 256,
             buckets: 1,
@@ -368,11 +369,7 @@ mod tests {
         for w in &mut net.params_mut()[n - 1 - 512..n - 1] {
             *w = CLIP;
         }
-        assert!(matches!(
-            quantise(&net),
-            Err(QuantiseError::Net(NetError::OutputOverflow))
-        ));
-        assert!(quantise(&Network::random(wide, 1)).is_ok());
+        assert!(quantise(&net).is_ok());
         // An output bias beyond i32 once scaled by QA * QB.
         let mut net = Network::random(small, 1);
         let n = net.params().len();
