@@ -51,49 +51,6 @@ pub(crate) fn random_positions(games: usize, seed: u64) -> Vec<Board> {
     out
 }
 
-/// The colour-flipped mirror: ranks reversed, colours swapped, the other
-/// side to move, castling rights and the en-passant square flipped.
-pub(crate) fn flip(board: &Board) -> Board {
-    let fen = board.to_fen(CastlingNotation::Shredder);
-    let parts: Vec<&str> = fen.split_whitespace().collect();
-    let swap = |s: &str| -> String {
-        s.chars()
-            .map(|c| {
-                if c.is_ascii_uppercase() {
-                    c.to_ascii_lowercase()
-                } else {
-                    c.to_ascii_uppercase()
-                }
-            })
-            .collect()
-    };
-    let placement = parts[0]
-        .split('/')
-        .rev()
-        .map(swap)
-        .collect::<Vec<_>>()
-        .join("/");
-    let side = if parts[1] == "w" { "b" } else { "w" };
-    let castling = if parts[2] == "-" {
-        "-".to_string()
-    } else {
-        let mut c: Vec<char> = swap(parts[2]).chars().collect();
-        c.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
-        c.into_iter().collect()
-    };
-    let ep = if parts[3] == "-" {
-        "-".to_string()
-    } else {
-        let b = parts[3].as_bytes();
-        format!("{}{}", b[0] as char, if b[1] == b'3' { '6' } else { '3' })
-    };
-    let flipped = format!(
-        "{placement} {side} {castling} {ep} {} {}",
-        parts[4], parts[5]
-    );
-    Board::from_fen(&flipped).unwrap_or_else(|e| panic!("{flipped}: {e:?}"))
-}
-
 fn board(fen: &str) -> Board {
     Board::from_fen(fen).unwrap()
 }
@@ -103,7 +60,7 @@ fn colour_flipped_positions_evaluate_alike() {
     let positions = random_positions(200, 0x9E37_79B9_7F4A_7C15);
     assert!(positions.len() > 5000);
     for b in &positions {
-        let f = flip(b);
+        let f = b.flipped();
         assert_eq!(
             evaluate_white(b),
             -evaluate_white(&f),

@@ -366,6 +366,29 @@ impl Board {
         self.key = self.compute_key();
     }
 
+    /// The same position with the colours exchanged: the ranks mirrored,
+    /// every piece of the other colour, the other side to move, and the
+    /// castling rights and en-passant square mirrored with them. A sound
+    /// evaluation scores it as it scores `self`, from the side to move.
+    pub fn flipped(&self) -> Board {
+        let mirror = |sq: Square| sq.relative(Color::Black);
+        let mut board = Board::empty();
+        for sq in self.occupied() {
+            if let Some(p) = self.piece_on(sq) {
+                board.place(Piece::new(!p.color(), p.kind()), mirror(sq));
+            }
+        }
+        let mut rights = CastlingRights::NONE;
+        for (color, side, rook) in self.castling.iter() {
+            rights.set(!color, side, Some(rook.file()));
+        }
+        board.set_side(!self.side);
+        board.set_castling(rights);
+        board.set_counters(self.halfmove, self.fullmove);
+        board.finish(self.ep.map(mirror));
+        board
+    }
+
     fn update_check_info(&mut self) {
         self.update_check_info_for(self.side);
     }

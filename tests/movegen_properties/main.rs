@@ -6,6 +6,7 @@
 
 mod castling;
 mod fen;
+mod flip;
 mod is_legal;
 mod reference;
 mod zobrist;

@@ -2,7 +2,7 @@ use super::network::{
     file_len, output_bucket, Inputs, NetError, Network, INPUTS, MAX_HIDDEN, MAX_OUTPUT_WEIGHT,
 };
 use super::{evaluate, Nnue, QA, QB, SCALE};
-use crate::tests::{flip, random_positions, Rng};
+use crate::tests::{random_positions, Rng};
 use movegen::{Board, CastlingNotation, Color, File, Piece, PieceKind, Square};
 use std::sync::Arc;
 
@@ -196,7 +196,7 @@ fn matches_the_float_network(hidden: usize, buckets: usize, inputs: Inputs) {
 fn colour_flipped_positions_evaluate_alike() {
     let net = random_net(40, 5);
     for b in random_positions(30, 17) {
-        assert_eq!(evaluate(&net, &b), evaluate(&net, &flip(&b)));
+        assert_eq!(evaluate(&net, &b), evaluate(&net, &b.flipped()));
     }
 }
 
