@@ -306,3 +306,36 @@ fn frc_and_dfrc_start_positions() {
         set_chess960(&mut e, false);
     }
 }
+
+#[test]
+fn flip_exchanges_the_colours_and_negates_the_evaluation() {
+    const ARRAY_FEN: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let white_eval = |e: &mut Engine| -> i32 {
+        let out = e.command("eval");
+        let value = out.last().and_then(|l| {
+            l.strip_prefix("Final evaluation: ")?
+                .strip_suffix(" (white side)")?
+                .parse()
+                .ok()
+        });
+        match value {
+            Some(cp) => cp,
+            None => e.fail(&format!("no 'Final evaluation' line: {out:?}")),
+        }
+    };
+    let mut e = Engine::start();
+    e.quiet_command(&format!("position fen {ARRAY_FEN}"));
+    let before = white_eval(&mut e);
+    e.quiet_command("flip");
+    assert_eq!(
+        e.fens().1,
+        "bq1bnrkr/npp1p1pp/p2p4/5p2/2P5/3PPN2/PP3PPP/BQNB1RKR b HFhf - 2 9"
+    );
+    assert_eq!(white_eval(&mut e), -before);
+    let flipped = board_after(&e.fen(), &[], true);
+    set_chess960(&mut e, true);
+    let search = e.go("depth 5", SOON);
+    e.check_search(&flipped, true, &search);
+    e.quiet_command("flip");
+    assert_eq!(e.fens().1, ARRAY_FEN);
+}

@@ -2,7 +2,8 @@
 //! and `bench`; a missing, truncated or corrupt file is refused with an
 //! `info string error` and the evaluation in use stays; an empty path
 //! selects the hand-crafted evaluation. The engine names its evaluation,
-//! the network built in by default.
+//! the network built in by default, and `export_net` writes the network in
+//! use to a file.
 
 use testkit::uci_harness as harness;
 
@@ -146,4 +147,75 @@ fn a_network_file_is_used_and_bad_ones_are_refused() {
     assert_eq!(announced, vec!["info string hand-crafted evaluation"]);
     assert_eq!(final_evaluation(&mut e).1, hand_crafted);
     assert_eq!(bench_nodes(&mut e), hand_crafted_nodes);
+}
+
+#[test]
+fn export_net_writes_the_network_in_use() {
+    let dir = std::env::temp_dir().join(format!("hoeven-{}-export", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let net = random_network(16, 2, 11).unwrap();
+    let bytes = net.to_bytes();
+    let source = TempFile::new("export-source.nnue", &bytes);
+    let mut e = Engine::start_in(&dir);
+    e.handshake();
+    e.command("setoption name EvalFile value <empty>");
+    let out = e.command("export_net");
+    assert!(
+        out.len() == 1 && out[0].starts_with("info string error: export_net: no network"),
+        "{out:?}"
+    );
+
+    e.command(&format!("setoption name EvalFile value {}", source.path()));
+    let named = dir.join("copy of the net.nnue");
+    let out = e.command(&format!("export_net {}", named.display()));
+    assert_eq!(
+        out,
+        vec![format!(
+            "info string network written to {}",
+            named.display()
+        )]
+    );
+    assert_eq!(std::fs::read(&named).unwrap(), bytes);
+    // A network read from a file is written only under a name given.
+    let out = e.command("export_net");
+    assert!(
+        out.len() == 1
+            && out[0].starts_with("info string error: export_net: give a file name")
+            && out[0].contains(source.path()),
+        "{out:?}"
+    );
+    let out = e.command("export_net /nonexistent/dir/x.nnue");
+    assert!(
+        out.len() == 1
+            && out[0].starts_with("info string error: export_net: /nonexistent/dir/x.nnue"),
+        "{out:?}"
+    );
+    // The exported file is a network the engine reads back.
+    let out = e.command(&format!(
+        "setoption name EvalFile value {}",
+        named.display()
+    ));
+    assert_eq!(
+        out,
+        vec![format!(
+            "info string NNUE evaluation using {} ((768 -> 16) x 2 -> 1, 2 output buckets)",
+            named.display()
+        )]
+    );
+
+    // The built-in network, where there is one, under its own name in the
+    // working directory.
+    if let Some(embedded) = eval::nnue::embedded() {
+        e.command(&format!("setoption name EvalFile value {}", embedded.name));
+        let out = e.command("export_net");
+        assert_eq!(
+            out,
+            vec![format!("info string network written to {}", embedded.name)]
+        );
+        let written = std::fs::read(dir.join(embedded.name)).unwrap();
+        let expected = embedded.network.as_ref().unwrap().to_bytes();
+        assert!(written == expected, "the built-in network, byte for byte");
+    }
+    drop(e);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

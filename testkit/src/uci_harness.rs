@@ -88,13 +88,25 @@ impl Engine {
 
     /// Starts another build of the engine.
     pub fn start_binary(path: &Path, args: &[&str]) -> Engine {
-        let mut child = Command::new(path)
-            .args(args)
+        let mut command = Command::new(path);
+        command.args(args);
+        Engine::spawn(command)
+    }
+
+    /// Starts the engine in UCI mode with `dir` as its working directory.
+    pub fn start_in(dir: &Path) -> Engine {
+        let mut command = Command::new(binary());
+        command.current_dir(dir);
+        Engine::spawn(command)
+    }
+
+    fn spawn(mut command: Command) -> Engine {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .unwrap_or_else(|e| panic!("could not start {}: {e}", path.display()));
+            .unwrap_or_else(|e| panic!("could not start {command:?}: {e}"));
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {

@@ -70,6 +70,22 @@ impl Evaluation {
         self.network.clone()
     }
 
+    /// Writes the network in use to `file`; an empty `file` is, for the
+    /// built-in network, its own name in the working directory (a network
+    /// read from a file needs a name). The path written, or why not.
+    pub fn export(&self, file: &str) -> Result<String, String> {
+        let Some(net) = &self.network else {
+            return Err("no network to write, the hand-crafted evaluation is in use".to_string());
+        };
+        let path = match file {
+            "" if self.embedded => self.path.as_str(),
+            "" => return Err(format!("give a file name to write {} to", self.path)),
+            named => named,
+        };
+        std::fs::write(path, net.to_bytes()).map_err(|e| format!("{path}: {e}"))?;
+        Ok(path.to_string())
+    }
+
     /// The engine's announcement of what it evaluates with.
     pub fn describe(&self) -> String {
         match &self.network {

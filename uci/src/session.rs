@@ -51,7 +51,16 @@ pub enum Flow {
 fn runs_during_search(command: &str) -> bool {
     matches!(
         command,
-        "quit" | "isready" | "position" | "d" | "eval" | "uci" | "debug" | "register"
+        "quit"
+            | "isready"
+            | "position"
+            | "flip"
+            | "d"
+            | "eval"
+            | "export_net"
+            | "uci"
+            | "debug"
+            | "register"
     )
 }
 
@@ -218,8 +227,10 @@ impl Session {
             "ucinewgame" => self.engine.clear(),
             "position" => self.position(&args),
             "go" => self.go(&args),
+            "flip" => self.position = Position::new(self.position.board().flipped()),
             "d" => self.display(),
             "eval" => self.eval(),
+            "export_net" => self.export_net(line.split_once("export_net").map_or("", |(_, r)| r)),
             "bench" => self.bench(&args),
             "genfens" => self.genfens(&args),
             "quit" => return self.quit(),
@@ -319,6 +330,14 @@ impl Session {
             "{}\nNNUE evaluation: {cp} (side to move)\nFinal evaluation: {white} (white side)",
             self.evaluation.describe()
         ));
+    }
+
+    /// `export_net [file]`: writes the network in use to a file.
+    fn export_net(&mut self, file: &str) {
+        match self.evaluation.export(file.trim()) {
+            Ok(path) => self.out.info_string(&format!("network written to {path}")),
+            Err(why) => self.out.error(&format!("export_net: {why}")),
+        }
     }
 
     /// `position startpos | fen <fen> | frc <n> | dfrc <white> <black>` then
