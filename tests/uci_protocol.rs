@@ -138,6 +138,7 @@ fn uci_handshake_declares_identity_and_every_option() {
         ("SyzygyProbeDepth", "spin"),
         ("Syzygy50MoveRule", "check"),
         ("SyzygyProbeLimit", "spin"),
+        ("Skill Level", "spin"),
         ("UCI_LimitStrength", "check"),
         ("UCI_Elo", "spin"),
         ("EvalFile", "string"),

@@ -1,4 +1,5 @@
-//! `UCI_LimitStrength` and `UCI_Elo` seen from a GUI: a limited engine
+//! `UCI_LimitStrength` and `UCI_Elo`, and `Skill Level`, seen from a GUI: a
+//! limited engine
 //! answers quickly with a legal move, shows only the lines asked for,
 //! repeats itself in the same position, plays moves other than its best
 //! ones, and still never leaves a queen hanging.
@@ -75,6 +76,49 @@ fn a_limited_engine_answers_soon_and_shows_only_the_lines_asked_for() {
     e.check(
         search.pv_infos().iter().any(|i| i.multipv == Some(2)),
         || format!("no second line with MultiPV 2: {:?}", search.lines),
+    );
+}
+
+/// The nodes of the last PV line of a search with a long clock.
+fn nodes_searched(e: &mut Engine, fen: &str, go: &str) -> i64 {
+    e.send(&format!("position fen {fen}"));
+    let search = e.go(go, SOON);
+    let nodes = search.pv_infos().last().and_then(|i| i.nodes);
+    nodes.unwrap_or_else(|| e.fail(&format!("no nodes in {:?}", search.lines)))
+}
+
+#[test]
+fn skill_level_limits_strength_unless_uci_elo_does() {
+    let fen = OPEN_POSITIONS[4];
+    let mut e = Engine::start();
+    e.set_option("Skill Level", "0");
+    let nodes = nodes_searched(&mut e, fen, "wtime 600000 btime 600000");
+    assert!(nodes < 5_000, "{nodes} nodes at Skill Level 0");
+    // The level of a 1350 Elo: the same search and move as UCI_Elo 1350.
+    let weakest = best_move(&mut e, fen, "wtime 60000 btime 60000");
+    assert_eq!(
+        weakest,
+        best_move(&mut limited(1350), fen, "wtime 60000 btime 60000")
+    );
+    // UCI_Elo, where set, is the strength.
+    e.set_option("UCI_LimitStrength", "true");
+    e.set_option("UCI_Elo", "2850");
+    let nodes = nodes_searched(&mut e, fen, "nodes 20000");
+    assert!(nodes >= 20_000, "{nodes} nodes at UCI_Elo 2850");
+    // Level 20 is full strength.
+    e.set_option("UCI_LimitStrength", "false");
+    e.set_option("Skill Level", "20");
+    e.set_option("MultiPV", "1");
+    let search = {
+        e.send(&format!("position fen {fen}"));
+        e.go("nodes 20000", SOON)
+    };
+    let infos = search.pv_infos();
+    assert!(
+        infos.iter().all(|i| i.multipv.unwrap_or(1) == 1)
+            && infos.last().and_then(|i| i.nodes).unwrap_or(0) >= 20_000,
+        "{:?}",
+        search.lines
     );
 }
 

@@ -1,4 +1,5 @@
-//! Limited strength (`UCI_LimitStrength`, `UCI_Elo`): a search of few nodes
+//! Limited strength (`UCI_LimitStrength` and `UCI_Elo`, or `Skill Level`):
+//! a search of few nodes
 //! over the best few lines, and a move chosen among them with odds that
 //! fall with how much worse than the best line each one scores. Weak play
 //! then means shallow plans and second-best moves, as in human games, and
@@ -15,6 +16,14 @@ use crate::report::{PvInfo, Reporter};
 use movegen::Move;
 use std::sync::{Arc, Mutex};
 
+/// `Skill Level`'s top, which is full strength.
+pub const SKILL_LEVEL_MAX: u32 = 20;
+/// Stockfish 15.1 derives its skill level from `UCI_Elo` as
+/// `((elo - BASE) / STEP)^(1 / EXPONENT)`; a level's Elo is the inverse.
+const LEVEL_ELO_BASE: f64 = 1346.6;
+const LEVEL_ELO_STEP: f64 = 143.4;
+const LEVEL_ELO_EXPONENT: f64 = 0.806;
+
 /// The `UCI_Elo` range: from the first anchor to the last.
 pub const ELO_MIN: u32 = SKILL_ANCHORS[0].elo;
 pub const ELO_MAX: u32 = SKILL_ANCHORS[SKILL_ANCHORS.len() - 1].elo;
@@ -27,6 +36,12 @@ pub struct SkillAnchor {
     pub nodes: f64,
     pub temperature: f64,
     pub max_loss: f64,
+}
+
+/// The Elo of `Skill Level` `level` on Stockfish 15.1's scale.
+pub fn skill_level_elo(level: u32) -> u32 {
+    let level = f64::from(level.min(SKILL_LEVEL_MAX));
+    (LEVEL_ELO_BASE + LEVEL_ELO_STEP * level.powf(LEVEL_ELO_EXPONENT)).round() as u32
 }
 
 /// How a limited-strength search plays.
@@ -62,6 +77,13 @@ impl Strength {
             temperature: geometric(low.temperature, high.temperature),
             max_loss: linear(low.max_loss, high.max_loss).round() as i32,
         }
+    }
+
+    /// The strength of Stockfish's `Skill Level` `level` (0 to 19; 20 is
+    /// full strength): that of the Elo Stockfish 15.1 gives the level, at
+    /// the nearest end of the range beyond it.
+    pub fn from_skill_level(level: u32) -> Strength {
+        Strength::from_elo(skill_level_elo(level))
     }
 
     /// Narrows a search to this strength: at most `nodes` nodes, at least
@@ -236,6 +258,27 @@ mod tests {
         }
         assert!(Strength::from_elo(ELO_MAX).nodes > 100 * Strength::from_elo(ELO_MIN).nodes);
         assert_eq!(Strength::from_elo(0), Strength::from_elo(ELO_MIN));
+    }
+
+    #[test]
+    fn skill_levels_map_to_stockfish_elos() {
+        // Stockfish 15.1's level for an Elo, whose inverse this is.
+        let level_of = |elo: u32| {
+            ((f64::from(elo) - LEVEL_ELO_BASE) / LEVEL_ELO_STEP).powf(1.0 / LEVEL_ELO_EXPONENT)
+        };
+        for level in 1..SKILL_LEVEL_MAX {
+            let elo = skill_level_elo(level);
+            assert!(elo > skill_level_elo(level - 1), "{level}");
+            assert!(
+                (level_of(elo) - f64::from(level)).abs() < 0.01,
+                "{level}: {elo}"
+            );
+        }
+        assert_eq!(skill_level_elo(0), 1347);
+        assert_eq!(skill_level_elo(10), 2264);
+        assert_eq!(Strength::from_skill_level(0), Strength::from_elo(ELO_MIN));
+        assert_eq!(Strength::from_skill_level(10), Strength::from_elo(2264));
+        assert_eq!(Strength::from_skill_level(19), Strength::from_elo(ELO_MAX));
         assert_eq!(Strength::from_elo(u32::MAX), Strength::from_elo(ELO_MAX));
     }
 

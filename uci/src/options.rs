@@ -1,5 +1,6 @@
 //! The UCI options: their declarations for `uci`, and `setoption` parsing.
 
+use engine::skill::{Strength, SKILL_LEVEL_MAX};
 use std::fmt::Write;
 
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -25,6 +26,7 @@ pub struct Options {
     pub syzygy_probe_depth: i32,
     pub syzygy_50_move_rule: bool,
     pub syzygy_probe_limit: u32,
+    pub skill_level: u32,
     pub limit_strength: bool,
     pub elo: u32,
 }
@@ -44,8 +46,22 @@ impl Default for Options {
             syzygy_probe_depth: 1,
             syzygy_50_move_rule: true,
             syzygy_probe_limit: MAX_SYZYGY_PROBE_LIMIT,
+            skill_level: SKILL_LEVEL_MAX,
             limit_strength: false,
             elo: engine::skill::ELO_MIN,
+        }
+    }
+}
+
+impl Options {
+    /// The strength to play at: `UCI_Elo`'s with `UCI_LimitStrength`, else
+    /// `Skill Level`'s below its top; `None` for full strength.
+    pub fn strength(&self) -> Option<Strength> {
+        if self.limit_strength {
+            Some(Strength::from_elo(self.elo))
+        } else {
+            (self.skill_level < SKILL_LEVEL_MAX)
+                .then(|| Strength::from_skill_level(self.skill_level))
         }
     }
 }
@@ -113,6 +129,11 @@ pub fn declarations() -> String {
     );
     let _ = writeln!(
         s,
+        "option name Skill Level type spin default {} min 0 max {SKILL_LEVEL_MAX}",
+        d.skill_level
+    );
+    let _ = writeln!(
+        s,
         "option name UCI_LimitStrength type check default {}",
         d.limit_strength
     );
@@ -155,6 +176,7 @@ pub enum Change {
     SyzygyProbeDepth(i32),
     Syzygy50MoveRule(bool),
     SyzygyProbeLimit(u32),
+    SkillLevel(u32),
     LimitStrength(bool),
     Elo(u32),
     EvalFile(String),
@@ -214,6 +236,9 @@ pub fn parse(args: &str) -> Result<Parsed, String> {
         "uci_chess960" => (Change::Chess960(check()?), None),
         "uci_showwdl" => (Change::ShowWdl(check()?), None),
         "uci_analysemode" => (Change::AnalyseMode(check()?), None),
+        "skill level" => {
+            spin(0, u64::from(SKILL_LEVEL_MAX)).map(|(v, n)| (Change::SkillLevel(v as u32), n))?
+        }
         "uci_limitstrength" => (Change::LimitStrength(check()?), None),
         "uci_elo" => spin(
             u64::from(engine::skill::ELO_MIN),
@@ -292,6 +317,10 @@ mod tests {
         assert_eq!(
             parse("name SyzygyProbeDepth value 0").unwrap().change,
             Change::SyzygyProbeDepth(1)
+        );
+        assert_eq!(
+            parse("name Skill Level value 3").unwrap().change,
+            Change::SkillLevel(3)
         );
         assert_eq!(
             parse("name UCI_LimitStrength value true").unwrap().change,

@@ -18,7 +18,7 @@ use crate::go::{self, Go};
 use crate::options::{self, Change, Options};
 use crate::output::{Output, UciReporter};
 use crossbeam_channel::{Receiver, Sender};
-use engine::skill::{SkillReporter, Strength};
+use engine::skill::SkillReporter;
 use engine::tablebase::{Syzygy, Tablebases};
 use engine::{Engine, Limits, Reporter, SearchOptions, SearchRequest};
 use eval::Evaluator;
@@ -273,6 +273,7 @@ impl Session {
             Change::SyzygyProbeDepth(d) => self.options.syzygy_probe_depth = d,
             Change::Syzygy50MoveRule(b) => self.options.syzygy_50_move_rule = b,
             Change::SyzygyProbeLimit(n) => self.options.syzygy_probe_limit = n,
+            Change::SkillLevel(level) => self.options.skill_level = level,
             Change::LimitStrength(b) => self.options.limit_strength = b,
             Change::Elo(elo) => self.options.elo = elo,
             Change::EvalFile(path) => match Evaluation::load(&path) {
@@ -425,8 +426,7 @@ impl Session {
             show_wdl: self.options.show_wdl,
             done: self.events.clone(),
         });
-        if self.options.limit_strength {
-            let strength = Strength::from_elo(self.options.elo);
+        if let Some(strength) = self.options.strength() {
             strength.restrict(&mut limits, &mut options);
             reporter = Arc::new(SkillReporter::new(
                 reporter,

@@ -107,6 +107,7 @@ impl Settings {
                 | Change::SyzygyProbeDepth(_)
                 | Change::Syzygy50MoveRule(_)
                 | Change::SyzygyProbeLimit(_)
+                | Change::SkillLevel(_)
                 | Change::LimitStrength(_)
                 | Change::Elo(_) => {
                     return Err(SettingsError::Refused(format!(
