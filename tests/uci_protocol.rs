@@ -128,6 +128,7 @@ fn uci_handshake_declares_identity_and_every_option() {
         ("Hash", "spin"),
         ("Threads", "spin"),
         ("MultiPV", "spin"),
+        ("Debug Log File", "string"),
         ("Ponder", "check"),
         ("Move Overhead", "spin"),
         ("Clear Hash", "button"),
@@ -915,4 +916,57 @@ fn pvs_stay_legal_through_mating_lines() {
             }
         }
     }
+}
+
+#[test]
+fn debug_log_file_records_the_conversation_both_ways() {
+    let dir = std::env::temp_dir().join(format!("hoeven-{}-log", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("uci log.txt");
+    let mut e = Engine::start();
+    e.set_option("Debug Log File", log.to_str().unwrap());
+    e.send(&format!("position fen {MATE_IN_1}"));
+    let search = e.go("depth 3", SOON);
+    assert_eq!(search.bestmove, "a1a8");
+    e.set_option("Debug Log File", "<empty>");
+    e.quiet_command("ucinewgame");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    for expected in [
+        format!("<< position fen {MATE_IN_1}"),
+        "<< go depth 3".to_string(),
+        "<< isready".to_string(),
+        ">> readyok".to_string(),
+        ">> bestmove a1a8".to_string(),
+        "<< setoption name Debug Log File value <empty>".to_string(),
+    ] {
+        assert!(lines.contains(&expected.as_str()), "{expected}: {lines:?}");
+    }
+    assert!(
+        lines.iter().any(|l| l.starts_with(">> info depth 3 ")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.starts_with("<< ") || l.starts_with(">> ")),
+        "{lines:?}"
+    );
+    assert!(
+        !text.contains("ucinewgame"),
+        "logged after it stopped: {lines:?}"
+    );
+
+    // A file that cannot be created is refused; the engine goes on.
+    let out = e.command("setoption name Debug Log File value /nonexistent/dir/log.txt");
+    assert!(
+        out.len() == 1
+            && out[0].starts_with("info string error: Debug Log File /nonexistent/dir/log.txt"),
+        "{out:?}"
+    );
+    e.send("position startpos");
+    let search = e.go("depth 2", SOON);
+    e.check_search(&board_after(STARTPOS, &[], false), false, &search);
+    drop(e);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

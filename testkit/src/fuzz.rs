@@ -92,14 +92,20 @@ pub fn san(data: &[u8]) {
 /// A UCI session fed the input's lines. Every search it starts is stopped
 /// at once so that no input can hang the fuzzer; lines naming `bench`,
 /// `perft`, `Threads` or `Hash` are left out, because their cost grows with
-/// the numbers in them rather than with any bug.
+/// the numbers in them rather than with any bug, and so are those that
+/// write files (`export_net`, `Debug Log File`), so that the fuzzer leaves
+/// nothing on disk.
 pub fn uci_session(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let (tx, rx) = crossbeam_channel::unbounded();
     let mut session = Session::with_hash(Output::new(Box::new(std::io::sink())), tx, 1);
     for line in text.lines().take(32) {
-        let lower = line.to_ascii_lowercase();
-        if ["bench", "perft", "threads", "hash"]
+        let lower = line
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_ascii_lowercase();
+        if ["bench", "perft", "threads", "hash", "export", "log file"]
             .iter()
             .any(|w| lower.contains(w))
         {

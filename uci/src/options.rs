@@ -70,6 +70,7 @@ impl Options {
 pub fn declarations() -> String {
     let d = Options::default();
     let mut s = String::new();
+    let _ = writeln!(s, "option name Debug Log File type string default {EMPTY}");
     let _ = writeln!(
         s,
         "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
@@ -163,6 +164,7 @@ pub(crate) const EMPTY: &str = "<empty>";
 /// A `setoption` understood: what to change.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
+    DebugLogFile(String),
     Hash(usize),
     Threads(usize),
     MultiPv(usize),
@@ -217,6 +219,11 @@ pub fn parse(args: &str) -> Result<Parsed, String> {
         });
         Ok((clamped, note))
     };
+    // A path as given, spaces and all; `<empty>` is none.
+    let path = || match value.unwrap_or("") {
+        EMPTY => String::new(),
+        path => path.to_string(),
+    };
     let check = || -> Result<bool, String> {
         match value.map(str::to_ascii_lowercase).as_deref() {
             Some("true") => Ok(true),
@@ -253,11 +260,8 @@ pub fn parse(args: &str) -> Result<Parsed, String> {
         "syzygy50moverule" => (Change::Syzygy50MoveRule(check()?), None),
         "syzygyprobelimit" => spin(0, u64::from(MAX_SYZYGY_PROBE_LIMIT))
             .map(|(v, n)| (Change::SyzygyProbeLimit(v as u32), n))?,
-        "evalfile" => {
-            let path = value.unwrap_or("");
-            let path = if path == EMPTY { "" } else { path };
-            (Change::EvalFile(path.to_string()), None)
-        }
+        "evalfile" => (Change::EvalFile(path()), None),
+        "debug log file" => (Change::DebugLogFile(path()), None),
         _ => return Err(format!("unknown option '{name}'")),
     };
     Ok(Parsed { change, note })
@@ -317,6 +321,16 @@ mod tests {
         assert_eq!(
             parse("name SyzygyProbeDepth value 0").unwrap().change,
             Change::SyzygyProbeDepth(1)
+        );
+        assert_eq!(
+            parse("name Debug Log File value /tmp/a log.txt")
+                .unwrap()
+                .change,
+            Change::DebugLogFile("/tmp/a log.txt".to_string())
+        );
+        assert_eq!(
+            parse("name debug log file value <empty>").unwrap().change,
+            Change::DebugLogFile(String::new())
         );
         assert_eq!(
             parse("name Skill Level value 3").unwrap().change,

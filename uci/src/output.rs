@@ -1,6 +1,7 @@
 //! Everything the engine writes goes through one locked writer, a line at a
 //! time, so that lines from the search thread and the protocol thread never
-//! interleave.
+//! interleave. The same lock guards the `Debug Log File`, which receives
+//! the conversation both ways.
 
 use crate::score;
 use crossbeam_channel::Sender;
@@ -12,13 +13,20 @@ use std::sync::{Arc, Mutex};
 
 #[derive(Clone)]
 pub struct Output {
-    writer: Arc<Mutex<Box<dyn Write + Send>>>,
+    sinks: Arc<Mutex<Sinks>>,
+}
+
+struct Sinks {
+    writer: Box<dyn Write + Send>,
+    /// The `Debug Log File`: `<< ` before each line read, `>> ` before each
+    /// line written, as in Stockfish's log.
+    log: Option<Box<dyn Write + Send>>,
 }
 
 impl Output {
     pub fn new(writer: Box<dyn Write + Send>) -> Output {
         Output {
-            writer: Arc::new(Mutex::new(writer)),
+            sinks: Arc::new(Mutex::new(Sinks { writer, log: None })),
         }
     }
 
@@ -26,15 +34,30 @@ impl Output {
         Output::new(Box::new(std::io::stdout()))
     }
 
+    fn sinks(&self) -> std::sync::MutexGuard<'_, Sinks> {
+        match self.sinks.lock() {
+            Ok(s) => s,
+            Err(poisoned) => poisoned.into_inner(),
+        }
+    }
+
     /// Writes `text` (one or more lines) and flushes.
     pub fn line(&self, text: &str) {
-        let mut w = match self.writer.lock() {
-            Ok(w) => w,
-            Err(poisoned) => poisoned.into_inner(),
-        };
+        let mut sinks = self.sinks();
         // A closed stdout leaves nobody to tell; the engine exits on EOF anyway.
-        let _ = writeln!(w, "{text}");
-        let _ = w.flush();
+        let _ = writeln!(sinks.writer, "{text}");
+        let _ = sinks.writer.flush();
+        sinks.log_lines(">>", text);
+    }
+
+    /// Logs a line the engine has read.
+    pub fn log_input(&self, line: &str) {
+        self.sinks().log_lines("<<", line);
+    }
+
+    /// Starts logging to `log`, or stops with `None`.
+    pub fn set_log(&self, log: Option<Box<dyn Write + Send>>) {
+        self.sinks().log = log;
     }
 
     pub fn info_string(&self, text: &str) {
@@ -43,6 +66,23 @@ impl Output {
 
     pub fn error(&self, text: &str) {
         self.line(&format!("info string error: {text}"));
+    }
+}
+
+impl Sinks {
+    /// A log that cannot be written to is dropped: the engine goes on, and
+    /// the conversation goes on without it.
+    fn log_lines(&mut self, direction: &str, text: &str) {
+        let Some(log) = self.log.as_mut() else {
+            return;
+        };
+        let written = text
+            .lines()
+            .try_for_each(|l| writeln!(log, "{direction} {l}"))
+            .and_then(|()| log.flush());
+        if written.is_err() {
+            self.log = None;
+        }
     }
 }
 

@@ -149,6 +149,7 @@ impl Session {
 
     fn on_line(&mut self, line: &str) -> Flow {
         let line = line.trim();
+        self.out.log_input(line);
         let command = line.split_whitespace().next().unwrap_or("");
         match command {
             "" => return Flow::Continue,
@@ -249,6 +250,11 @@ impl Session {
         }
         let mut tables = self.engine.syzygy().tables.clone();
         match parsed.change {
+            Change::DebugLogFile(path) if path.is_empty() => self.out.set_log(None),
+            Change::DebugLogFile(path) => match std::fs::File::create(&path) {
+                Ok(file) => self.out.set_log(Some(Box::new(file))),
+                Err(e) => self.out.error(&format!("Debug Log File {path}: {e}")),
+            },
             Change::Hash(mb) => match self.engine.set_hash(mb) {
                 Ok(()) => self.options.hash_mb = mb,
                 Err(e) => self

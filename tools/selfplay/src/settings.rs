@@ -103,7 +103,8 @@ impl Settings {
                 | Change::AnalyseMode(_) => {}
                 // Self-play's engines have no tables and play at full
                 // strength: refusing says so instead of ignoring the word.
-                Change::SyzygyPath(_)
+                Change::DebugLogFile(_)
+                | Change::SyzygyPath(_)
                 | Change::SyzygyProbeDepth(_)
                 | Change::Syzygy50MoveRule(_)
                 | Change::SyzygyProbeLimit(_)
