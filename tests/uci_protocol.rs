@@ -970,3 +970,26 @@ fn debug_log_file_records_the_conversation_both_ways() {
     drop(e);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn compiler_tells_how_the_binary_was_built() {
+    let mut e = Engine::start();
+    let out = e.command("compiler");
+    let field = |prefix: &str| out.iter().find_map(|l| l.strip_prefix(prefix));
+    assert!(
+        out.len() == 4 && field("Compiled by: rustc ").is_some() && field("Target: ").is_some(),
+        "{out:?}"
+    );
+    let extensions = field("Instruction sets: ").unwrap_or_default();
+    // Every build of the Makefile's, portable or native, has POPCNT.
+    if cfg!(target_arch = "x86_64") {
+        assert!(extensions.split(' ').any(|x| x == "popcnt"), "{out:?}");
+    }
+    assert!(
+        matches!(
+            field("Profile-guided: "),
+            Some("no") | Some("yes (make profile-build)")
+        ),
+        "{out:?}"
+    );
+}

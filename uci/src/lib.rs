@@ -4,6 +4,7 @@
 //! one directly.
 
 pub mod bench;
+mod build_info;
 pub mod evaluation;
 pub mod genfens;
 mod go;

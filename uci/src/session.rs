@@ -58,6 +58,7 @@ fn runs_during_search(command: &str) -> bool {
             | "d"
             | "eval"
             | "export_net"
+            | "compiler"
             | "uci"
             | "debug"
             | "register"
@@ -231,6 +232,7 @@ impl Session {
             "flip" => self.position = Position::new(self.position.board().flipped()),
             "d" => self.display(),
             "eval" => self.eval(),
+            "compiler" => self.out.line(&crate::build_info::describe()),
             "export_net" => self.export_net(line.split_once("export_net").map_or("", |(_, r)| r)),
             "bench" => self.bench(&args),
             "genfens" => self.genfens(&args),
