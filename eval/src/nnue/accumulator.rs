@@ -4,10 +4,10 @@
 //! evaluated, so that moves cut off before their evaluation cost nothing.
 //! A perspective whose view of the board changed on the way (its king
 //! crossed to the other half of the board, or into another king bucket) is
-//! computed from scratch instead.
+//! refreshed instead, from the refresh cache.
 
 use super::network::{Inputs, Network, View};
-use movegen::{Board, Color, Move, Piece, PieceKind, Square};
+use movegen::{Bitboard, Board, Color, Move, Piece, PieceKind, Square};
 
 /// The pieces a move took away and put down: at most two of each
 /// (castling moves king and rook; a capture removes two pieces).
@@ -75,6 +75,7 @@ pub(crate) struct Accumulators {
     /// Whether each perspective (by colour index) of an entry is up to date.
     computed: Vec<[bool; 2]>,
     top: usize,
+    cache: RefreshCache,
 }
 
 impl Accumulators {
@@ -85,10 +86,11 @@ impl Accumulators {
             changes: Vec::new(),
             computed: Vec::new(),
             top: 0,
+            cache: RefreshCache::new(hidden),
         }
     }
 
-    /// Starts again from `board`, computed from scratch.
+    /// Starts again from `board`, refreshed.
     pub fn refresh(&mut self, net: &Network, board: &Board) {
         self.top = 0;
         self.reserve(0);
@@ -97,18 +99,13 @@ impl Accumulators {
         }
     }
 
-    /// The current entry's `perspective`, from scratch.
+    /// The current entry's `perspective`, brought up to `board` in the
+    /// refresh cache and copied from there.
     fn refresh_perspective(&mut self, net: &Network, board: &Board, perspective: Color) {
         let h = self.hidden;
         let at = (self.top * 2 + perspective.index()) * h;
-        let acc = &mut self.values[at..at + h];
         let view = net.inputs().view_of(perspective, board);
-        acc.copy_from_slice(net.bias());
-        for sq in board.occupied() {
-            if let Some(piece) = board.piece_on(sq) {
-                add(acc, net.row(view.feature(piece, sq)));
-            }
-        }
+        self.values[at..at + h].copy_from_slice(self.cache.update(net, view, board));
         self.computed[self.top][perspective.index()] = true;
     }
 
@@ -179,6 +176,54 @@ impl Accumulators {
     }
 }
 
+/// The refresh cache (the "Finny table" of other engines): for each view a
+/// perspective can take, the first layer's output for the pieces it saw
+/// when last refreshed in that view. A refresh adds and removes only the
+/// pieces that differ since, a handful where a king stepped across and back,
+/// instead of adding a row for every piece on the board.
+struct RefreshCache {
+    hidden: usize,
+    /// Slot `view.index()` is `values[view.index() * hidden..]`.
+    values: Vec<i16>,
+    /// The pieces each slot holds, by [`Piece::index`]; `None` until the
+    /// slot is first used, when its values are still to be set to the bias.
+    pieces: Vec<Option<[Bitboard; 12]>>,
+}
+
+impl RefreshCache {
+    fn new(hidden: usize) -> RefreshCache {
+        RefreshCache {
+            hidden,
+            values: vec![0; View::COUNT * hidden],
+            pieces: vec![None; View::COUNT],
+        }
+    }
+
+    /// `view`'s slot brought up to `board`'s pieces.
+    fn update(&mut self, net: &Network, view: View, board: &Board) -> &[i16] {
+        let h = self.hidden;
+        let acc = &mut self.values[view.index() * h..][..h];
+        let held = self.pieces[view.index()].get_or_insert_with(|| {
+            acc.copy_from_slice(net.bias());
+            [Bitboard::EMPTY; 12]
+        });
+        for color in PERSPECTIVES {
+            for kind in PieceKind::ALL {
+                let piece = Piece::new(color, kind);
+                let now = board.pieces_of(color, kind);
+                let was = std::mem::replace(&mut held[piece.index()], now);
+                for sq in now & !was {
+                    add(acc, net.row(view.feature(piece, sq)));
+                }
+                for sq in was & !now {
+                    sub(acc, net.row(view.feature(piece, sq)));
+                }
+            }
+        }
+        acc
+    }
+}
+
 /// `to = from` plus the rows of the added pieces minus those of the removed
 /// ones. The common shapes (a quiet move, a capture) go in one pass.
 #[inline(always)]
@@ -207,9 +252,7 @@ fn apply(net: &Network, view: View, change: &Change, from: &[i16], to: &mut [i16
                 add(to, a);
             }
             for r in [r1, r2].into_iter().flatten() {
-                for (t, &w) in to.iter_mut().zip(r) {
-                    *t = t.wrapping_sub(w);
-                }
+                sub(to, r);
             }
         }
     }
@@ -219,5 +262,12 @@ fn apply(net: &Network, view: View, change: &Change, from: &[i16], to: &mut [i16
 fn add(acc: &mut [i16], row: &[i16]) {
     for (a, &w) in acc.iter_mut().zip(row) {
         *a = a.wrapping_add(w);
+    }
+}
+
+#[inline(always)]
+fn sub(acc: &mut [i16], row: &[i16]) {
+    for (a, &w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(w);
     }
 }

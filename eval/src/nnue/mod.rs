@@ -57,7 +57,8 @@ impl Nnue {
     }
 
     /// Whether the current entry equals the one computed from scratch for
-    /// `board`: the check that the make and unmake hooks were called right.
+    /// `board` (by a new stack, whose refresh cache is empty): the check
+    /// that the make and unmake hooks, and the refresh cache, are right.
     pub fn matches_refresh(&mut self, board: &Board) -> bool {
         let mut fresh = Accumulators::new(self.net.hidden());
         fresh.refresh(&self.net, board);

@@ -121,6 +121,10 @@ pub struct View {
 }
 
 impl View {
+    /// How many views there are: two perspectives, mirrored or not, and
+    /// their king buckets.
+    pub const COUNT: usize = 2 * 2 * KING_BUCKETS;
+
     /// The input feature of `piece` on `sq`: the king bucket's block, own
     /// pieces first, squares rank-mirrored for Black and file-mirrored when
     /// the view is. The engine's accumulators and the trainer both index
@@ -134,6 +138,13 @@ impl View {
             + sq.relative(self.perspective).index();
         debug_assert!(f < KING_BUCKETS * INPUTS);
         f
+    }
+
+    /// A number for each view, below [`View::COUNT`].
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        (self.perspective.index() * 2 + usize::from(self.mirrored)) * KING_BUCKETS
+            + usize::from(self.bucket)
     }
 }
 

@@ -220,6 +220,20 @@ fn incremental_updates_match_a_refresh_over_moves_and_null_moves() {
     }
 }
 
+/// One stack refreshed on position after unrelated position: each refresh
+/// goes through the cache slot its view left last, whatever pieces it held.
+#[test]
+fn a_refresh_from_the_cache_matches_one_from_scratch() {
+    for inputs in LAYOUTS {
+        let net = random_net_with(inputs, 48, 3);
+        let mut nnue = Nnue::new(Arc::clone(&net));
+        for board in random_positions(12, 9) {
+            nnue.reset(&board);
+            assert_eq!(nnue.evaluate(&board), evaluate(&net, &board), "{inputs:?}");
+        }
+    }
+}
+
 fn incremental_updates_match_a_refresh(net: Arc<Network>) {
     let mut rng = Rng(0xABCD);
     let mut nnue = Nnue::new(Arc::clone(&net));
