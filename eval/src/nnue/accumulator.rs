@@ -207,7 +207,7 @@ impl RefreshCache {
             acc.copy_from_slice(net.bias());
             [Bitboard::EMPTY; 12]
         });
-        for color in PERSPECTIVES {
+        for color in [Color::White, Color::Black] {
             for kind in PieceKind::ALL {
                 let piece = Piece::new(color, kind);
                 let now = board.pieces_of(color, kind);
