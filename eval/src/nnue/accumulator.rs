@@ -182,7 +182,6 @@ impl Accumulators {
 /// pieces that differ since, a handful where a king stepped across and back,
 /// instead of adding a row for every piece on the board.
 struct RefreshCache {
-    hidden: usize,
     /// Slot `view.index()` is `values[view.index() * hidden..]`.
     values: Vec<i16>,
     /// The pieces each slot holds, by [`Piece::index`]; `None` until the
@@ -193,7 +192,6 @@ struct RefreshCache {
 impl RefreshCache {
     fn new(hidden: usize) -> RefreshCache {
         RefreshCache {
-            hidden,
             values: vec![0; View::COUNT * hidden],
             pieces: vec![None; View::COUNT],
         }
@@ -201,7 +199,7 @@ impl RefreshCache {
 
     /// `view`'s slot brought up to `board`'s pieces.
     fn update(&mut self, net: &Network, view: View, board: &Board) -> &[i16] {
-        let h = self.hidden;
+        let h = self.values.len() / View::COUNT;
         let acc = &mut self.values[view.index() * h..][..h];
         let held = self.pieces[view.index()].get_or_insert_with(|| {
             acc.copy_from_slice(net.bias());
