@@ -182,7 +182,8 @@ impl Accumulators {
 /// pieces that differ since, a handful where a king stepped across and back,
 /// instead of adding a row for every piece on the board.
 struct RefreshCache {
-    /// Slot `view.index()` is `values[view.index() * hidden..]`.
+    /// One slot a view, each as wide as the hidden layer: slot `view.index()`
+    /// starts at `values[view.index() * hidden]`.
     values: Vec<i16>,
     /// The pieces each slot holds, by [`Piece::index`]; `None` until the
     /// slot is first used, when its values are still to be set to the bias.
