@@ -83,7 +83,11 @@ run() {
 {
     echo "checkout: $(git -C "$repo" rev-parse HEAD)$(git -C "$repo" diff --quiet HEAD || echo ' with uncommitted changes')"
     echo "started: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
-    echo "init: $INIT${init_args:+ (sha256 $(sha256sum "$INIT" | cut -d' ' -f1))}"
+    if [ "$INIT" = none ]; then
+        echo "init: none (random weights)"
+    else
+        echo "init: $INIT (sha256 $(sha256sum "$INIT" | cut -d' ' -f1))"
+    fi
 } >"$manifest"
 for text in "$@"; do
     if [ -s "$text" ] && [ "$(tail -c 1 "$text" | od -An -c | tr -d ' ')" != '\n' ]; then
