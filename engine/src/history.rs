@@ -1,5 +1,6 @@
 //! Move-ordering statistics kept by each search thread: quiet-move history
-//! (butterfly, by side, from and to square), continuation history (by the
+//! (butterfly, by side, from and to square and whether the opponent attacks
+//! either square), continuation history (by the
 //! moves one and two plies earlier), capture history (by piece, square and
 //! victim), killer moves per ply, and the correction histories of the
 //! static evaluation (by pawn structure and by each side's other pieces).
@@ -9,7 +10,7 @@ use crate::params::{
     HISTORY_MAX,
 };
 use crate::score::MAX_PLY;
-use movegen::{Board, Color, Move, Piece, PieceKind, Square};
+use movegen::{Bitboard, Board, Color, Move, Piece, PieceKind, Square};
 
 /// A move as continuation history sees it: which piece went where.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -27,8 +28,32 @@ impl PieceTo {
     }
 }
 
-/// The moves that led to a node: one ply back, then two plies back.
-pub type Context = [Option<PieceTo>; 2];
+/// What a quiet move's history depends on besides the move itself.
+#[derive(Clone, Copy, Debug)]
+pub struct Context {
+    /// The moves that led to the node: one ply back, then two plies back.
+    pub earlier: [Option<PieceTo>; 2],
+    /// The squares the opponent attacks. A move away from an attacked square
+    /// (or onto one) is a different move from the same one played in
+    /// peace: it saves (or risks) a piece, so each case keeps its own score.
+    pub threats: Bitboard,
+}
+
+impl Context {
+    /// No earlier moves and no threats: the root, and tests.
+    pub const NONE: Context = Context {
+        earlier: [None; 2],
+        threats: Bitboard::EMPTY,
+    };
+
+    /// Which of the four butterfly tables `m` is scored in: whether its
+    /// origin is attacked, then whether its destination is.
+    #[inline(always)]
+    fn threat_index(&self, m: Move) -> usize {
+        2 * usize::from(self.threats.contains(m.from()))
+            + usize::from(self.threats.contains(m.to()))
+    }
+}
 
 const CONTINUATION_SIZE: usize = 12 * 64 * 12 * 64;
 const CAPTURE_SIZE: usize = 12 * 64 * 6;
@@ -47,7 +72,8 @@ pub fn capture_key(board: &Board, m: Move) -> Option<usize> {
 }
 
 pub struct History {
-    butterfly: Box<[[[i16; 64]; 64]; 2]>,
+    /// By side, threat index ([`Context::threat_index`]), from and to.
+    butterfly: Box<[[[[i16; 64]; 64]; 4]; 2]>,
     /// Indexed by the earlier move's piece and square, then this move's.
     continuation: Vec<i16>,
     capture: Vec<i16>,
@@ -62,7 +88,7 @@ pub struct History {
 impl Default for History {
     fn default() -> History {
         History {
-            butterfly: Box::new([[[0; 64]; 64]; 2]),
+            butterfly: Box::new([[[[0; 64]; 64]; 4]; 2]),
             continuation: vec![0; CONTINUATION_SIZE],
             capture: vec![0; CAPTURE_SIZE],
             pawn_correction: vec![0; 2 * CORRECTION_SIZE],
@@ -113,6 +139,7 @@ impl History {
             .iter_mut()
             .flatten()
             .flatten()
+            .flatten()
             .for_each(|e| *e = 0);
         self.continuation.iter_mut().for_each(|e| *e = 0);
         self.capture.iter_mut().for_each(|e| *e = 0);
@@ -128,8 +155,9 @@ impl History {
     /// after the same previous moves.
     #[inline(always)]
     pub fn quiet(&self, color: Color, m: Move, moved: PieceTo, context: &Context) -> i32 {
-        let mut score = self.butterfly[color.index()][m.from().index()][m.to().index()] as i32;
-        for earlier in context.iter().flatten() {
+        let mut score = self.butterfly[color.index()][context.threat_index(m)][m.from().index()]
+            [m.to().index()] as i32;
+        for earlier in context.earlier.iter().flatten() {
             score += self.continuation[continuation_index(*earlier, moved)] as i32;
         }
         score
@@ -137,10 +165,11 @@ impl History {
 
     fn reward(&mut self, color: Color, m: Move, moved: PieceTo, context: &Context, delta: i32) {
         gravity(
-            &mut self.butterfly[color.index()][m.from().index()][m.to().index()],
+            &mut self.butterfly[color.index()][context.threat_index(m)][m.from().index()]
+                [m.to().index()],
             delta,
         );
-        for earlier in context.iter().flatten() {
+        for earlier in context.earlier.iter().flatten() {
             gravity(
                 &mut self.continuation[continuation_index(*earlier, moved)],
                 delta,
@@ -252,7 +281,10 @@ mod tests {
             PieceTo::new(rook, Square::D1),
         );
         let previous = PieceTo::new(Piece::new(Color::Black, PieceKind::Knight), Square::H8);
-        let context = [Some(previous), None];
+        let context = Context {
+            earlier: [Some(previous), None],
+            threats: Bitboard::EMPTY,
+        };
         for _ in 0..1000 {
             h.update_quiet(
                 Color::White,
@@ -264,19 +296,42 @@ mod tests {
             );
         }
         let with = h.quiet(Color::White, good, good_pt, &context);
-        let without = h.quiet(Color::White, good, good_pt, &[None, None]);
+        let without = h.quiet(Color::White, good, good_pt, &Context::NONE);
         assert!(without <= HISTORY_MAX && without > 10_000);
         assert!(
             with > without,
             "the continuation adds to the butterfly score"
         );
         assert!(h.quiet(Color::White, bad, bad_pt, &context) < -20_000);
-        assert_eq!(h.quiet(Color::Black, good, good_pt, &[None, None]), 0);
+        assert_eq!(h.quiet(Color::Black, good, good_pt, &Context::NONE), 0);
         assert_eq!(h.killers(3)[0], good);
         h.clear_killers(3);
         assert_eq!(h.killers(3), [Move::NONE; 2]);
         h.clear();
         assert_eq!(h.quiet(Color::White, good, good_pt, &context), 0);
+    }
+
+    #[test]
+    fn a_threatened_origin_keeps_its_own_score() {
+        let mut h = History::default();
+        let knight = Piece::new(Color::White, PieceKind::Knight);
+        let (c3, e4) = (Square::parse("c3").unwrap(), Square::parse("e4").unwrap());
+        let m = Move::new(c3, e4);
+        let pt = PieceTo::new(knight, e4);
+        let attacked_from = Context {
+            earlier: [None; 2],
+            threats: Bitboard::from_square(c3),
+        };
+        for _ in 0..100 {
+            h.update_quiet(Color::White, (m, pt), &[], &attacked_from, 10, 0);
+        }
+        assert!(h.quiet(Color::White, m, pt, &attacked_from) > 1000);
+        assert_eq!(h.quiet(Color::White, m, pt, &Context::NONE), 0);
+        let attacked_to = Context {
+            threats: Bitboard::from_square(e4),
+            ..attacked_from
+        };
+        assert_eq!(h.quiet(Color::White, m, pt, &attacked_to), 0);
     }
 
     #[test]

@@ -218,7 +218,7 @@ mod tests {
             let legal = board.legal_moves();
             let hash = legal.as_slice()[legal.len() / 2];
             let killers = [legal.as_slice()[0], legal.as_slice()[legal.len() - 1]];
-            let mut picker = MovePicker::new(hash, killers, false, [None; 2]);
+            let mut picker = MovePicker::new(hash, killers, false, Context::NONE);
             let mut seen = Vec::new();
             while let Some(m) = picker.next(&board, &history) {
                 seen.push(m);
@@ -242,7 +242,7 @@ mod tests {
             "4k3/8/2p5/3p4/2P5/8/8/3QK3 w - - 0 1",
         ] {
             let board = Board::from_fen(fen).unwrap();
-            let mut picker = MovePicker::new(Move::NONE, [Move::NONE; 2], true, [None; 2]);
+            let mut picker = MovePicker::new(Move::NONE, [Move::NONE; 2], true, Context::NONE);
             let (mut winning, mut other) = (0, 0);
             while let Some(m) = picker.next(&board, &history) {
                 let under = m.promotion_piece().is_some_and(|p| p != PieceKind::Queen);
@@ -264,7 +264,7 @@ mod tests {
         let board =
             Board::from_fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1")
                 .unwrap();
-        let mut picker = MovePicker::new(Move::NONE, [Move::NONE; 2], true, [None; 2]);
+        let mut picker = MovePicker::new(Move::NONE, [Move::NONE; 2], true, Context::NONE);
         let mut count = 0;
         while let Some(m) = picker.next(&board, &history) {
             assert!(!is_quiet(&board, m), "{m:?}");

@@ -12,7 +12,7 @@ use crate::time::TimeManager;
 use crate::tt::{Bound, TranspositionTable};
 use arrayvec::ArrayVec;
 use eval::Evaluator;
-use movegen::{Board, Move, PieceKind, Position};
+use movegen::{Bitboard, Board, Move, PieceKind, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// State shared by all threads of one search.
@@ -616,14 +616,17 @@ impl<'a> Searcher<'a> {
 
         let board = pos.board();
         let us = board.side_to_move();
-        let context: Context = [
-            self.stack[ply].moved,
-            if ply >= 1 {
-                self.stack[ply - 1].moved
-            } else {
-                None
-            },
-        ];
+        let context = Context {
+            earlier: [
+                self.stack[ply].moved,
+                if ply >= 1 {
+                    self.stack[ply - 1].moved
+                } else {
+                    None
+                },
+            ],
+            threats: board.attacks_by(!us),
+        };
         let mut picker = MovePicker::new(hash_move, self.history.killers(ply), false, context);
         let mut best_score = tb_floor;
         let mut best_move = Move::NONE;
@@ -949,7 +952,17 @@ impl<'a> Searcher<'a> {
             alpha = alpha.max(best_score);
         }
 
-        let mut picker = MovePicker::new(hash_move, [Move::NONE; 2], !in_check, [None; 2]);
+        // Out of check only captures are searched, which the quiet history
+        // does not order.
+        let context = Context {
+            threats: if in_check {
+                board.attacks_by(!board.side_to_move())
+            } else {
+                Bitboard::EMPTY
+            },
+            ..Context::NONE
+        };
+        let mut picker = MovePicker::new(hash_move, [Move::NONE; 2], !in_check, context);
         let mut best_move = Move::NONE;
         let mut moves_searched = 0;
         loop {

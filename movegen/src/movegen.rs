@@ -108,6 +108,11 @@ impl Board {
         self.legal_move_count() > 0
     }
 
+    /// Every square that a piece of `color` attacks on this board.
+    pub fn attacks_by(&self, color: Color) -> Bitboard {
+        self.attacked_squares(color, self.occupied())
+    }
+
     /// Every square that a piece of `color` attacks, with `occ` as the blockers.
     fn attacked_squares(&self, color: Color, occ: Bitboard) -> Bitboard {
         let pawns = self.pieces_of(color, PieceKind::Pawn);
@@ -280,6 +285,32 @@ impl Board {
                 sink.add_pawn_moves::<true>(ahead.west() & captures, west);
                 sink.add_pawn_moves::<true>(ahead.east() & captures, east);
                 sink.add_pawn_moves::<true>(ahead & empty & allowed, push);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Bitboard, Board, Color, Square};
+
+    /// `attacks_by` agrees square by square with `is_attacked_by`, which
+    /// looks from the target square instead.
+    #[test]
+    fn attacks_by_is_every_attacked_square() {
+        for fen in [
+            crate::STARTPOS,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            for color in Color::BOTH {
+                let expected = (0..64)
+                    .filter_map(Square::from_index)
+                    .filter(|&sq| board.is_attacked_by(sq, color, board.occupied()))
+                    .fold(Bitboard::EMPTY, |b, sq| b | Bitboard::from_square(sq));
+                assert_eq!(board.attacks_by(color), expected, "{fen} {color:?}");
             }
         }
     }
