@@ -40,7 +40,8 @@ pub struct Context {
 }
 
 impl Context {
-    /// No earlier moves and no threats: the root, and tests.
+    /// No earlier moves and no threats: quiescence starts from it (adding
+    /// the threats when in check), and tests use it.
     pub const NONE: Context = Context {
         earlier: [None; 2],
         threats: Bitboard::EMPTY,
