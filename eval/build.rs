@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 /// The network a plain build carries: the strongest that passed its SPRT
 /// against the evaluation it replaced (docs/nets.md, docs/elo-log.md).
-const DEFAULT_NET: &str = "nets/hoeven-d24c7dcf.nnue";
+const DEFAULT_NET: &str = "nets/hoeven-57825d87.nnue";
 
 fn main() {
     println!("cargo:rerun-if-env-changed=HOEVEN_EVALFILE");
