@@ -83,8 +83,8 @@ fn a_network_built_in_is_the_default_evaluation(binary: &std::path::Path) {
     evaluator.reset(&board);
     let expected = evaluator.evaluate(&board) * board.side_to_move().sign();
 
-    let mut e = Engine::start_binary(binary, &[]);
-    let handshake = e.handshake();
+    let mut e = Engine::start_binary(binary);
+    let handshake = e.greeting().to_vec();
     for line in [
         format!("option name EvalFile type string default {NAME}"),
         format!("info string NNUE evaluation using {NAME} (embedded) ((768 -> 128) x 2 -> 1, 1 output bucket)"),
@@ -125,8 +125,8 @@ fn a_network_built_in_is_the_default_evaluation(binary: &std::path::Path) {
 }
 
 fn no_network_built_in_leaves_the_hand_crafted_evaluation(binary: &std::path::Path) {
-    let mut e = Engine::start_binary(binary, &[]);
-    let handshake = e.handshake();
+    let e = Engine::start_binary(binary);
+    let handshake = e.greeting().to_vec();
     for line in [
         "option name EvalFile type string default <empty>",
         "info string hand-crafted evaluation",

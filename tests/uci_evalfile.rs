@@ -72,7 +72,7 @@ fn a_network_file_is_used_and_bad_ones_are_refused() {
     let text = TempFile::new("text.nnue", b"not a network\n");
 
     let mut e = Engine::start();
-    let handshake = e.handshake();
+    let handshake = e.greeting().to_vec();
     // The default is the network built in (eval/build.rs), or the
     // hand-crafted evaluation in a build without one.
     let default = match eval::nnue::embedded() {

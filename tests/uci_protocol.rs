@@ -100,7 +100,7 @@ fn ponderhit_and_check(e: &mut Engine, board: &movegen::Board) -> Duration {
 fn uci_handshake_declares_identity_and_every_option() {
     let _timing = harness::timing_shared();
     let mut e = Engine::start();
-    let lines = e.handshake();
+    let lines = e.greeting().to_vec();
     e.check(
         lines.first().is_some_and(|l| l.starts_with("id name ")) && lines[0].len() > 8,
         || format!("the first line should be 'id name <name>': {lines:?}"),
@@ -111,18 +111,30 @@ fn uci_handshake_declares_identity_and_every_option() {
             .any(|l| l.starts_with("id author ") && l.len() > 10),
         || format!("no 'id author' line: {lines:?}"),
     );
-    // Nothing but id and option lines and the evaluation's name before
-    // uciok, and no blank lines.
-    for l in &lines[..lines.len() - 1] {
+    // Nothing but id and option lines before uciok, and no blank lines;
+    // the evaluation is named after it, at the first isready.
+    let uciok = lines.iter().position(|l| l == "uciok");
+    e.check(uciok.is_some(), || format!("no uciok: {lines:?}"));
+    let (answer, after) = lines.split_at(uciok.unwrap_or(0));
+    for l in answer {
         let ok = l.starts_with("id name ")
             || l.starts_with("id author ")
-            || l.starts_with("option name ")
-            || l == "info string hand-crafted evaluation"
-            || l.starts_with("info string NNUE evaluation using ");
+            || l.starts_with("option name ");
         e.check(ok, || {
             format!("unexpected line '{l}' in the uci answer: {lines:?}")
         });
     }
+    e.check(
+        after.len() == 2
+            && (after[1] == "info string hand-crafted evaluation"
+                || after[1].starts_with("info string NNUE evaluation using ")),
+        || format!("the first isready should name the evaluation, once: {after:?}"),
+    );
+    let answer = answer.to_vec();
+    let again = e.sync();
+    e.check(again.is_empty(), || {
+        format!("the evaluation is named once: {again:?}")
+    });
     // Each option: name, type, and a consistent default/min/max.
     let expected = [
         ("Hash", "spin"),
@@ -187,10 +199,39 @@ fn uci_handshake_declares_identity_and_every_option() {
         .filter(|l| l.starts_with("option name "))
         .count();
     assert_eq!(names, expected.len(), "unexpected options: {lines:?}");
-    // A second `uci` gives the same answer.
+    // A second `uci` gives the same answer, and names nothing again.
     let again = e.handshake();
-    assert_eq!(again, lines);
+    assert_eq!(again[..again.len() - 1], answer[..]);
     assert!(e.sync().is_empty());
+}
+
+/// A GUI that sends `go` without an `isready` before it learns the
+/// evaluation from the search's first line, and only once.
+#[test]
+fn go_names_the_evaluation_when_no_isready_came_first() {
+    let _timing = harness::timing_shared();
+    let mut e = Engine::start_unopened();
+    let answer = e.handshake();
+    e.check(answer.iter().all(|l| !l.starts_with("info")), || {
+        format!("no info line before uciok: {answer:?}")
+    });
+    let first = e.go("depth 2", SOON);
+    e.check(
+        first.lines.first().is_some_and(|l| {
+            l == "info string hand-crafted evaluation"
+                || l.starts_with("info string NNUE evaluation using ")
+        }),
+        || format!("the first go should name the evaluation: {:?}", first.lines),
+    );
+    let second = e.go("depth 2", SOON);
+    e.check(
+        second.lines.iter().all(|l| !l.starts_with("info string")),
+        || format!("the second go names nothing: {:?}", second.lines),
+    );
+    let left = e.sync();
+    e.check(left.is_empty(), || {
+        format!("nothing left to name: {left:?}")
+    });
 }
 
 /// The word after `key` in the words of an `option` line (`default`, `min`, `max`).

@@ -74,30 +74,49 @@ pub struct Engine {
     lines: Receiver<(String, Instant)>,
     stderr: Arc<Mutex<String>>,
     transcript: Vec<String>,
+    /// What the engine answered the opening `uci` and `isready` with.
+    greeting: Vec<String>,
 }
 
 impl Engine {
-    /// Starts the engine in UCI mode.
+    /// Starts the engine in UCI mode and opens the conversation as a GUI
+    /// does: `uci`, then `isready` (see [`greeting`](Self::greeting)).
     pub fn start() -> Engine {
-        Engine::start_with(&[])
+        Engine::start_binary(&binary())
     }
 
-    pub fn start_with(args: &[&str]) -> Engine {
-        Engine::start_binary(&binary(), args)
+    /// Starts another build of the engine, opened as [`start`](Self::start) opens it.
+    #[track_caller]
+    pub fn start_binary(path: &Path) -> Engine {
+        Engine::spawn(Command::new(path)).opened()
     }
 
-    /// Starts another build of the engine.
-    pub fn start_binary(path: &Path, args: &[&str]) -> Engine {
-        let mut command = Command::new(path);
-        command.args(args);
-        Engine::spawn(command)
-    }
-
-    /// Starts the engine in UCI mode with `dir` as its working directory.
+    /// Starts the engine with `dir` as its working directory, opened as
+    /// [`start`](Self::start) opens it.
+    #[track_caller]
     pub fn start_in(dir: &Path) -> Engine {
         let mut command = Command::new(binary());
         command.current_dir(dir);
-        Engine::spawn(command)
+        Engine::spawn(command).opened()
+    }
+
+    /// Starts the engine and sends it nothing.
+    pub fn start_unopened() -> Engine {
+        Engine::spawn(Command::new(binary()))
+    }
+
+    #[track_caller]
+    fn opened(mut self) -> Engine {
+        let mut greeting = self.handshake();
+        greeting.extend(self.sync());
+        self.greeting = greeting;
+        self
+    }
+
+    /// The lines that answered the opening: everything up to `uciok`, then
+    /// what came before the first `readyok`.
+    pub fn greeting(&self) -> &[String] {
+        &self.greeting
     }
 
     fn spawn(mut command: Command) -> Engine {
@@ -148,6 +167,7 @@ impl Engine {
             lines: rx,
             stderr,
             transcript: Vec::new(),
+            greeting: Vec::new(),
         }
     }
 

@@ -79,9 +79,10 @@ pub struct Session {
     engine: Engine,
     options: Options,
     evaluation: Evaluation,
-    /// Whether the evaluation in use has been named since it was chosen:
-    /// the answer to `uci` names it, and so does the first `isready` after
-    /// `EvalFile` changes it.
+    /// Whether the evaluation in use has been named since it was chosen.
+    /// As Stockfish does, the first `isready` or `go` names it, never the
+    /// answer to `uci`, which a strict GUI reads as `id` and `option` lines
+    /// up to `uciok` and nothing else.
     announced: bool,
     /// The game as `position` set it up, for repetitions.
     position: Position,
@@ -116,7 +117,7 @@ impl Session {
             engine,
             options,
             evaluation,
-            announced: true,
+            announced: false,
             position: Position::new(Board::startpos()),
             searching: false,
             pending: VecDeque::new(),
@@ -213,15 +214,10 @@ impl Session {
                 self.out
                     .line(&format!("id name {NAME}\nid author {AUTHOR}"));
                 self.out.line(options::declarations().trim_end());
-                self.out.info_string(&self.evaluation.describe());
-                self.announced = true;
                 self.out.line("uciok");
             }
             "isready" => {
-                if !self.announced {
-                    self.out.info_string(&self.evaluation.describe());
-                    self.announced = true;
-                }
+                self.announce_evaluation();
                 self.out.line("readyok");
             }
             "debug" | "register" => {}
@@ -399,8 +395,17 @@ impl Session {
         self.position = position;
     }
 
+    /// Names the evaluation in use, once after each change of it.
+    fn announce_evaluation(&mut self) {
+        if !self.announced {
+            self.out.info_string(&self.evaluation.describe());
+            self.announced = true;
+        }
+    }
+
     fn go(&mut self, args: &[&str]) {
         let start = Instant::now();
+        self.announce_evaluation();
         let mut warnings = Vec::new();
         let parsed = go::parse(
             args,
