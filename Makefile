@@ -13,7 +13,7 @@
 #   make fuzz         every fuzz target for FUZZ_SECONDS each (nightly, cargo-fuzz)
 #   make stress       the UCI protocol stress test, long form
 #   make soak         self-play soak matches, every game replayed by python-chess
-#   make datagen      training data on every core until stopped (tools/datagen.sh),
+#   make datagen      training data on every core until stopped (scripts/datagen.sh),
 #                     from the profile-guided build where it can be made
 
 EXE ?= hoeven
@@ -48,8 +48,8 @@ build:
 # Profile-guided optimisation, as Stockfish's `make profile-build`: a build
 # instrumented to count which branches and calls `bench` takes, then the
 # real build laid out for that profile. The search is the same (so is the
-# bench node count), about 1.1 times as fast (docs/elo-log.md,
-# thirty-fourth session). The profile tool must come from the compiler's
+# bench node count), about 1.1 times as fast (docs/elo-log.md, speed
+# table). The profile tool must come from the compiler's
 # own LLVM, which rustup ships as the llvm-tools component.
 PGO_DIR := $(abspath target/pgo)
 LLVM_PROFDATA ?= $(shell rustc --print sysroot)/lib/rustlib/$(shell rustc -vV | sed -n 's/^host: //p')/bin/llvm-profdata
@@ -88,7 +88,7 @@ perft-deep:
 	HOEVEN_PERFT_DEEP=1 $(CARGO) test --release --test perft_suites -- --nocapture --test-threads=1
 
 perft-bench: build
-	python3 tools/perft_bench.py ./$(EXE)
+	python3 scripts/perft_bench.py ./$(EXE)
 
 bench: build
 	./$(EXE) bench
@@ -105,14 +105,14 @@ stress:
 
 # 2000 Chess960 and 500 DFRC games at 1+0.01 and 200 at 10+0.1 with
 # Threads 2, under fastchess (on PATH); SOAK_ARGS passes options to
-# tools/soak.py (for example --parts dfrc --dfrc-games 50).
+# scripts/soak.py (for example --parts dfrc --dfrc-games 50).
 SOAK_ARGS ?=
 
 soak: build
-	python3 tools/soak.py ./$(EXE) --out soak $(SOAK_ARGS)
+	python3 scripts/soak.py ./$(EXE) --out soak $(SOAK_ARGS)
 
 # Self-play training data, one generator a core, into DATADIR until
-# stopped; SEED, JOBS, NODES, PLIES and NICE as in tools/datagen.sh.
+# stopped; SEED, JOBS, NODES, PLIES and NICE as in scripts/datagen.sh.
 DATADIR ?= data/gen
 export SEED JOBS NODES PLIES NICE
 
@@ -121,7 +121,7 @@ export SEED JOBS NODES PLIES NICE
 DATAGEN_BUILD := $(if $(wildcard $(LLVM_PROFDATA)),profile-build,build)
 
 datagen: $(DATAGEN_BUILD)
-	HOEVEN=$(abspath $(EXE)) tools/datagen.sh $(DATADIR)
+	HOEVEN=$(abspath $(EXE)) scripts/datagen.sh $(DATADIR)
 
 # libFuzzer needs the nightly toolchain and cargo-fuzz; both are installed
 # here when missing. Each target runs FUZZ_SECONDS from its seeds plus the

@@ -1,4 +1,4 @@
-//! `tools/loss_review.py` on three hand-written games
+//! `scripts/loss_review.py` on three hand-written games
 //! (`tests/data/loss_review/games.pgn`), Hoeven standing in as the referee:
 //! it must pick the two games Hoeven lost, in each the move just before
 //! the opponent's score first reached +1.50, and see that walking into
@@ -14,7 +14,7 @@ fn review(opponent: &str) -> harness::ScriptRun {
     let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/loss_review/games.pgn");
     let binary = harness::binary();
     harness::run_python_file(
-        Path::new("tools/loss_review.py"),
+        Path::new("scripts/loss_review.py"),
         &[
             games.as_os_str(),
             OsStr::new(opponent),

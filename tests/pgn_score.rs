@@ -1,4 +1,4 @@
-//! `tools/pgn_score.py` on nine hand-written games
+//! `scripts/pgn_score.py` on nine hand-written games
 //! (`tests/data/pgn_score/games.pgn`): three pairs from shared start
 //! positions, one game whose partner never finished, one unfinished game
 //! and one the engine did not play. Every count and the Elo follow from
@@ -13,7 +13,7 @@ use std::time::Duration;
 fn score(name: &str) -> harness::ScriptRun {
     let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn_score/games.pgn");
     harness::run_python_file(
-        Path::new("tools/pgn_score.py"),
+        Path::new("scripts/pgn_score.py"),
         &[OsStr::new(name), games.as_os_str()],
         Duration::from_secs(60),
     )

@@ -815,8 +815,8 @@ pub fn run_python(script: &str, args: &[&std::ffi::OsStr], limit: Duration) -> S
     run_python_file(&Path::new("tests/python").join(script), args, limit)
 }
 
-/// [`run_python`] for a script elsewhere in the workspace (a tool under
-/// `tools/`), `path` relative to the workspace root.
+/// [`run_python`] for a script elsewhere in the workspace (a helper under
+/// `scripts/`), `path` relative to the workspace root.
 pub fn run_python_file(path: &Path, args: &[&std::ffi::OsStr], limit: Duration) -> ScriptRun {
     let script = path.display();
     let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());

@@ -197,7 +197,7 @@ fn pgn_gives_the_records_self_play_wrote() {
     assert!(!o.status.success() && text(&o).contains("/nonexistent.pgn"));
 }
 
-/// `tools/stage.sh` on two record files, one of them cut off mid-line as a
+/// `scripts/stage.sh` on two record files, one of them cut off mid-line as a
 /// generator killed hard leaves it: the fragment is cut, the net trained
 /// from the built-in one (the script reads its name from `eval/build.rs`),
 /// both nets measured, and the candidate named after its header's hash.
@@ -215,7 +215,7 @@ fn the_stage_script_trains_measures_and_names_a_candidate() {
     std::fs::write(&b, &whole).unwrap();
     let out = d.join("stage");
     let candidates = d.join("candidates");
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../stage.sh");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/stage.sh");
     let o = Command::new("bash")
         .arg(script)
         .arg(&out)

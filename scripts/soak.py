@@ -4,7 +4,7 @@ replayed by python-chess. Prints, per part, the games played and the count
 of each way a game can go wrong: illegal moves, crashes and disconnects,
 stalls, time losses, and games python-chess cannot replay.
 
-    tools/soak.py ./hoeven [--out DIR] [--parts chess960,dfrc,threads2]
+    scripts/soak.py ./hoeven [--out DIR] [--parts chess960,dfrc,threads2]
                   [--chess960-games 2000] [--dfrc-games 500] [--threads2-games 200]
                   [--concurrency 1] [--seed 1] [--check-only]
 
@@ -24,7 +24,7 @@ import chess
 import chess.pgn
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-BOOK = os.path.join(HERE, "..", "..", "shared", "tools", "books", "frc960.epd")
+BOOK = os.path.join(HERE, "books", "frc960.epd")
 
 # fastchess's words for a game that did not end on the board.
 PROBLEMS = {

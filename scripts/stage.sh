@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# One training stage (docs/nets.md, "What the next net needs", item 1): a
-# new net from the built-in one, trained on the new games of tools/datagen.sh
+# One training stage (docs/training.md): a
+# new net from the built-in one, trained on the new games of scripts/datagen.sh
 # and on every older set kept, then measured against its parent on the new
 # games' held-out positions, and copied to nets/candidates/ for its SPRT.
 #
-#   tools/stage.sh OUTDIR TEXT...
+#   scripts/stage.sh OUTDIR TEXT...
 #
-# TEXT: the record files of tools/datagen.sh (<variant>-<seed>.txt). A
+# TEXT: the record files of scripts/datagen.sh (<variant>-<seed>.txt). A
 # generator killed hard can leave half a line at the end of its file; that
 # fragment is cut off (and the cut written down) before anything else.
 #
@@ -31,6 +31,10 @@
 # sha256, every command, both nets' losses on val.bin: what docs/nets.md
 # records for a stage) and stage.log (the commands' whole output).
 set -euo pipefail
+case ${1:-} in -h | --help)
+    sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'
+    exit 0 ;;
+esac
 out=${1:?output folder}
 shift
 [ $# -gt 0 ] || { echo "stage: no record files" >&2; exit 1; }

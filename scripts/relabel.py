@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Replaces the search score of training positions with a reference engine's.
 
-    tools/relabel.py IN OUT [--engine stockfish] [--nodes 3000] [--jobs 2]
+    scripts/relabel.py IN OUT [--engine stockfish] [--nodes 3000] [--jobs 2]
 
 IN and OUT use the self-play data format, `<fen> | <score> | <result>`, the
 score in centipawns and the result from the side to move's view. Each

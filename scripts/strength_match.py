@@ -23,13 +23,12 @@ when both engines' best lines have scored the same side at least 1000 cp
 within 10 cp of equal on each of the last 16 plies after move 40.
 --no-adjudication plays every game out.
 
-    nice -n 10 tools/strength_match.py --elo 2000 --games 40 --pgn e2000.pgn
+    nice -n 10 scripts/strength_match.py --elo 2000 --games 40 --pgn e2000.pgn
 
 Needs python-chess (pip install chess) and Stockfish (/usr/games/stockfish).
 """
 
 import argparse
-import math
 import queue
 import random
 import sys
@@ -39,6 +38,8 @@ import time
 import chess
 import chess.engine
 import chess.pgn
+
+import elo
 
 MAX_PLIES = 400
 RESIGN_PLIES, RESIGN_CP = 6, 1000
@@ -187,22 +188,6 @@ def play(opening, hoeven_white, engines, tc, game_id, unclocked, adjudicate):
     return hoeven_points, how, game
 
 
-def elo_with_margin(wins, draws, losses):
-    """Elo difference and its 95% margin from the trinomial game results."""
-    n = wins + draws + losses
-    score = (wins + 0.5 * draws) / n
-    variance = (
-        wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2
-    ) / n
-
-    def elo(s):
-        s = min(max(s, 1e-6), 1 - 1e-6)
-        return -400 * math.log10(1 / s - 1)
-
-    margin = 1.96 * math.sqrt(variance / n)
-    return elo(score), (elo(score + margin) - elo(score - margin)) / 2
-
-
 def main():
     args = parse_args()
     base, _, inc = args.tc.partition("+")
@@ -256,13 +241,14 @@ def main():
     forfeits = sum(1 for _, how in results if "on time" in how)
     if not results:
         sys.exit("no game finished")
-    elo, margin = elo_with_margin(wins, draws, losses)
+    r = elo.from_results(wins, draws, losses)
+    rating = f"Elo {r[0]:+.1f} +/- {r[1]:.1f}" if r else "no finite Elo"
     print(
         f"UCI_Elo {args.elo} vs Stockfish {sf_elo}"
         f", {args.tc if args.clock else 'unclocked, Stockfish at depth ' + str(sf_depth)},"
         f" {len(results)} games: "
         f"Hoeven +{wins} ={draws} -{losses} ({forfeits} lost on time by either side), "
-        f"Elo {elo:+.1f} +/- {margin:.1f}"
+        f"{rating}"
     )
 
 

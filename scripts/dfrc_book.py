@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Writes distinct random Double Fischer Random start positions as EPD.
 
-    tools/dfrc_book.py COUNT SEED > book.epd
+    scripts/dfrc_book.py COUNT SEED > book.epd
 
 Each line pairs two different Chess960 back ranks (White's and Black's),
 with Shredder-FEN castling rights. Fixed-node games are deterministic, so a
 self-play match longer than twice its book replays games it has already
-played; this gives a book of up to 920,640 openings (see tools/sprt.sh).
+played; this gives a book of up to 920,640 openings (see scripts/sprt.sh).
 The positions come from the engine itself (`position dfrc <white> <black>`
 and `d`), so run `make` first; HOEVEN names another binary.
 """
@@ -17,6 +17,9 @@ import sys
 
 
 def main() -> None:
+    if len(sys.argv) != 3 or sys.argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        sys.exit(0 if sys.argv[1:2] in (["-h"], ["--help"]) else 2)
     count, seed = int(sys.argv[1]), int(sys.argv[2])
     if not 0 < count <= 960 * 959:
         sys.exit("COUNT must be between 1 and 920640")

@@ -2,25 +2,29 @@
 # Self-play SPRT between two revisions of Hoeven in Chess960, with fastchess
 # (built outside this repository and on PATH).
 #
-#   tools/sprt.sh <base-rev> <new-rev>
+#   scripts/sprt.sh <base-rev> <new-rev>
 #
 # Environment: TC (default 4+0.04) or NODES (a fixed node count per move
 # instead of a clock: faster and immune to machine load), ELO0/ELO1 (default
 # 0/10), MODEL (the Elo of the bounds: normalized, the default, or logistic),
 # ROUNDS (upper bound on game pairs, default 5000), CONC (default 1),
 # HASH (default 16), WORK (build and output folder, default /tmp/hoeven-sprt),
-# BOOK (an EPD file of openings, default the 960 start positions), SEED (the
+# BOOK (an EPD file of openings, default scripts/books/frc960.epd: the 960 start positions), SEED (the
 # seed of the openings' random order: continuing a test needs a new one).
 # Games at a fixed node count are deterministic: an opening played twice
 # gives the same pair of games. Under NODES the match therefore stops at
 # one pair per opening; a longer test needs a bigger book, such as DFRC
-# openings from tools/dfrc_book.py.
+# openings from scripts/dfrc_book.py.
 # Games are adjudicated as `hoeven selfplay` does (its AdjudicationRules): a
 # loss after both sides agree on 600 cp for three moves each, a draw from
 # move 40 after eight moves each within 10 cp.
 # Both revisions are built in detached worktrees under $WORK; the PGN and the
 # fastchess log are written there too.
 set -euo pipefail
+case ${1:-} in -h | --help)
+    sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'
+    exit 0 ;;
+esac
 base=${1:?base revision}
 new=${2:?new revision}
 TC=${TC:-4+0.04}
@@ -33,7 +37,7 @@ CONC=${CONC:-1}
 HASH=${HASH:-16}
 WORK=${WORK:-/tmp/hoeven-sprt}
 repo=$(cd "$(dirname "$0")/.." && pwd)
-book=${BOOK:-$repo/../shared/tools/books/frc960.epd}
+book=${BOOK:-$repo/scripts/books/frc960.epd}
 
 build() {
     local rev sha dir

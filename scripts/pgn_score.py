@@ -11,17 +11,18 @@ A pair is two finished games of the engine from the same start position
 order they were written; a game whose partner never finished counts in
 the wins, draws and losses but in no pair.
 
-    tools/pgn_score.py NAME FILE.pgn [FILE.pgn ...]
+    scripts/pgn_score.py NAME FILE.pgn [FILE.pgn ...]
 
 NAME is a part of the engine's White or Black tag ("hoeven-f3",
 "Hoeven A ("); games where it is on neither or both sides are skipped.
-Standard library only.
+Standard library only; the Elo comes from elo.py beside it.
 """
 import argparse
-import math
 import re
 import sys
 from collections import defaultdict
+
+import elo
 
 SCORES = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 TAG = re.compile(r'^\[(\w+) "(.*)"\]\s*$')
@@ -54,10 +55,6 @@ def engine_scores(paths, name):
             yield path, tags.get("FEN", "startpos"), result if white else 1.0 - result
 
 
-def elo(score):
-    return -400.0 * math.log10(1.0 / score - 1.0)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("name", help="a part of the engine's name in the White and Black tags")
@@ -85,19 +82,13 @@ def main():
     print(f"pairs {len(pairs)}: pentanomial {penta}")
     if len(pairs) < 2:
         return
-    mean = sum(pairs) / len(pairs)
-    sd = math.sqrt(sum((p - mean) ** 2 for p in pairs) / len(pairs))
-    if not 0.0 < mean < 1.0 or sd == 0.0:
-        print(f"Elo: no finite value (mean pair score {mean:.3f})")
+    r = elo.from_pairs(pairs)
+    if r is None:
+        print(f"Elo: no finite value (mean pair score {sum(pairs) / len(pairs):.3f})")
         return
-    margin = 1.96 * sd / math.sqrt(len(pairs))
-    low = elo(mean - margin) if mean - margin > 0.0 else -math.inf
-    high = elo(mean + margin) if mean + margin < 1.0 else math.inf
-    # Normalised Elo: the mean over the pairs' spread, as fastchess prints it.
-    nelo = (mean - 0.5) / (sd * math.sqrt(2.0)) * 800.0 / math.log(10.0)
-    print(f"Elo {elo(mean):+.1f} +/- {(high - low) / 2:.1f} "
+    value, margin, low, high, nelo = r
+    print(f"Elo {value:+.1f} +/- {margin:.1f} "
           f"(95% {low:+.1f} to {high:+.1f}), nElo {nelo:+.1f}")
-
 
 if __name__ == "__main__":
     main()

@@ -5,7 +5,7 @@
 # stopped run's file holds the first games of its command). Processes
 # alternate Chess960 and DFRC starts.
 #
-#   tools/datagen.sh OUTDIR
+#   scripts/datagen.sh OUTDIR
 #
 # Environment: HOEVEN (the binary, default ./hoeven), JOBS (processes,
 # default all cores), SEED (process i gets SEED + i, default 1), NODES (soft
@@ -20,6 +20,10 @@
 # Stop with `kill` on the processes (or Ctrl-C): every file then ends with
 # whole games.
 set -euo pipefail
+case ${1:-} in -h | --help)
+    sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'
+    exit 0 ;;
+esac
 out=${1:?output folder}
 HOEVEN=${HOEVEN:-./hoeven}
 JOBS=${JOBS:-$(nproc)}

@@ -11,7 +11,7 @@ move (so what the move cost), and Hoeven's own score and choice at
 means the game was lost to the evaluation before that move; a large cost
 means a move lost it.
 
-    tools/loss_review.py games.pgn fairy-stockfish --hoeven ./hoeven
+    scripts/loss_review.py games.pgn fairy-stockfish --hoeven ./hoeven
 """
 
 import argparse

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Single-thread perft speed of Hoeven against Stockfish's `go perft`.
 
-Usage: tools/perft_bench.py [./hoeven] [--stockfish PATH] [--reps N]
+Usage: scripts/perft_bench.py [./hoeven] [--stockfish PATH] [--reps N]
 
 Both engines run every position in the same run, alternately, several times;
 the best time of each counts. Times are CPU times, so that other work on a

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Time to depth of Hoeven with N threads against 1 thread, on the bench positions.
 
-    tools/time_to_depth.py ./hoeven [--depth 12] [--threads 2] [--hash 64]
+    scripts/time_to_depth.py ./hoeven [--depth 12] [--threads 2] [--hash 64]
 
 For every bench position (read from `hoeven bench 1`), searches `go depth D`
 with 1 thread and with N threads (table cleared before each search) and
@@ -52,7 +52,7 @@ def run(engine, threads, hash_mb, fens, depth):
 
 
 def main():
-    p = argparse.ArgumentParser()
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("engine")
     p.add_argument("--depth", type=int, default=12)
     p.add_argument("--threads", type=int, default=2)

@@ -4,7 +4,7 @@
 Sets `Threads` first, so that the table is allocated and cleared by that
 many threads, as on a big machine; the table's size must fit in memory.
 
-usage: tools/hash_time.py ./hoeven [--threads 1 2] [--hash 16384]
+usage: scripts/hash_time.py ./hoeven [--threads 1 2] [--hash 16384]
 """
 
 import argparse

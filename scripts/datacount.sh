@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Counts the record files of tools/datagen.sh runs for docs/nets.md: one
+# Counts the record files of scripts/datagen.sh runs for docs/nets.md: one
 # table row per file (records, games in the PGN beside it, sha256 of the
 # records and of the PGN), a total per run, and a warning for a file that
-# does not end with a whole line (a generator killed mid-write; tools/stage.sh
+# does not end with a whole line (a generator killed mid-write; scripts/stage.sh
 # cuts such a fragment before converting).
 #
-#   tools/datacount.sh DIR...
+#   scripts/datacount.sh DIR...
 set -euo pipefail
+case ${1:-} in -h | --help)
+    sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'
+    exit 0 ;;
+esac
 [ $# -gt 0 ] || { echo "datacount: no datagen folders" >&2; exit 1; }
 commas() { echo "$1" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta'; }
 for dir in "$@"; do

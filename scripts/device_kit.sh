@@ -2,23 +2,27 @@
 # A gauntlet kit for a lent machine that has no Rust toolchain and reaches
 # nothing outside: Hoeven built here for x86-64-v4 and x86-64-v3, fastchess,
 # the opponents' binaries with the shared libraries a bare machine may lack,
-# ../shared/tools/gauntlet.sh with its book, and run.sh, which plays there.
+# scripts/gauntlet.sh with its book, and run.sh, which plays there.
 #
-#   tools/device_kit.sh [OPPONENT ...]     (default: ethereal-chess fairy-stockfish)
+#   scripts/device_kit.sh [OPPONENT ...]     (default: ethereal-chess fairy-stockfish)
 #
 # Environment: KIT (the folder, default target/kit: ignored by git, so it
 # can travel as `carry: ["target/kit"]`), FASTCHESS (default: fastchess on
-# PATH), GAUNTLET (default ../shared/tools/gauntlet.sh).
+# PATH), GAUNTLET (default scripts/gauntlet.sh).
 #
 # On the lent machine, `bash target/kit/run.sh OPPONENT ...` plays the
 # gauntlet with one game a core less than it has, under TC and ROUNDS as
 # gauntlet.sh reads them, and writes the PGN, fastchess's log and the
 # machine's description (cores, processor, Hoeven's bench there) to $OUT.
 set -eu
+case ${1:-} in -h | --help)
+    sed -n '2,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//'
+    exit 0 ;;
+esac
 cd "$(dirname "$0")/.."
 KIT=${KIT:-target/kit}
 FASTCHESS=${FASTCHESS:-$(command -v fastchess || true)}
-GAUNTLET=${GAUNTLET:-../shared/tools/gauntlet.sh}
+GAUNTLET=${GAUNTLET:-scripts/gauntlet.sh}
 opps=("$@")
 [ ${#opps[@]} -gt 0 ] || opps=(ethereal-chess fairy-stockfish)
 [ -x "$FASTCHESS" ] || { echo "device_kit: no fastchess (set FASTCHESS)" >&2; exit 1; }
@@ -45,7 +49,7 @@ done
 
 cat > "$KIT/run.sh" <<'EOF'
 #!/usr/bin/env bash
-# Plays the gauntlet on the lent machine (written by tools/device_kit.sh).
+# Plays the gauntlet on the lent machine (written by scripts/device_kit.sh).
 set -u
 K=$(cd "$(dirname "$0")" && pwd)
 export LD_LIBRARY_PATH=$K/lib
