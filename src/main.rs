@@ -1,6 +1,6 @@
 //! The `hoeven` binary: a UCI engine when started without arguments, and
 //! command-line tools otherwise (`perft`, `bench`, `selfplay`, `analyse`,
-//! `train`).
+//! `train`, `tune`).
 //! The protocol and each tool live in crates of their own; this wires them
 //! together. Arguments that are UCI commands with their words (`"genfens 8
 //! seed 1 book None" quit`, as OpenBench runs it) are run as UCI input lines.
@@ -49,6 +49,8 @@ enum Command {
     Analyse(analyse::Args),
     /// The NNUE trainer: training records from games, and nets from records
     Train(train::Args),
+    /// The Texel tuner of the hand-crafted evaluation's weights
+    Tune(tune::Args),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +79,7 @@ fn main() -> ExitCode {
         },
         Some(Command::Analyse(args)) => analyse::run(&args.into()),
         Some(Command::Train(args)) => train::run(&args),
+        Some(Command::Tune(args)) => tune::run(&args),
     }
 }
 
