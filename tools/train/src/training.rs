@@ -203,3 +203,56 @@ pub fn train(args: &TrainArgs) -> Result<(), Error> {
         settings.lambda,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::args::{Args, Command};
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn settings_of(line: &str) -> Settings {
+        let words = std::iter::once("train").chain(line.split_whitespace());
+        match Cli::try_parse_from(words).map(|c| c.args.command) {
+            Ok(Command::Train(args)) => settings(&args),
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    /// The defaults --help shows are the trainer's own.
+    #[test]
+    fn flags_left_out_are_the_trainer_defaults() {
+        let got = settings_of("train --data a.bin --out net");
+        assert_eq!(format!("{got:?}"), format!("{:?}", Settings::default()));
+    }
+
+    #[test]
+    fn every_flag_is_read() {
+        let s = settings_of(
+            "train --data a.bin,b.bin --out net --hidden 256 --output-buckets 8 --king-buckets \
+             --epochs 9 --batch 64 --lr 0.01 --lr-drop 3,6,8 --lr-gamma 0.5 --weight-decay 0.1 \
+             --lambda 0.25 --no-mirror --seed 7 --save-every 2",
+        );
+        assert_eq!(
+            s.shape,
+            Shape {
+                hidden: 256,
+                buckets: 8,
+                inputs: Inputs::KingBuckets
+            }
+        );
+        assert_eq!((s.epochs, s.batch, s.lr_drops), (9, 64, vec![3, 6, 8]));
+        assert_eq!(
+            (s.lr, s.lr_gamma, s.weight_decay, s.lambda),
+            (0.01, 0.5, 0.1, 0.25)
+        );
+        assert_eq!((s.mirror, s.seed, s.save_every), (false, 7, 2));
+        let s = settings_of("train --data a --out n --king-mirror");
+        assert_eq!(s.shape.inputs, Inputs::MirroredByKing);
+    }
+}
