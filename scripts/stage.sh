@@ -22,8 +22,8 @@
 # target, default 0; both nets' losses are measured on the score alone
 # either way), HIDDEN (512), BUCKETS (8), EPOCHS (8), LR
 # (1e-4), LR_DROP (5,7), SAVE_EVERY (a checkpoint every N epochs, default
-# 0: only the end), THREADS (all cores), TRAIN (the trainer, default
-# target/release/train, built when missing), CANDIDATES (where the net is
+# 0: only the end), THREADS (all cores), HOEVEN (the binary whose `train`
+# trains, default target/release/hoeven, built when missing), CANDIDATES (where the net is
 # copied, default nets/candidates).
 #
 # OUTDIR receives new.bin and val.bin (the converted games and their 5%
@@ -51,7 +51,7 @@ LR=${LR:-1e-4}
 LR_DROP=${LR_DROP:-5,7}
 SAVE_EVERY=${SAVE_EVERY:-0}
 THREADS=${THREADS:-$(nproc)}
-TRAIN=${TRAIN:-$repo/target/release/train}
+HOEVEN=${HOEVEN:-$repo/target/release/hoeven}
 CANDIDATES=${CANDIDATES:-$repo/nets/candidates}
 
 if [ "$INIT" = none ]; then
@@ -70,8 +70,8 @@ if [ "${KING_BUCKETS:-0}" = 1 ] || [ "$layout" = 2 ]; then
 elif [ "$layout" = 1 ]; then
     init_args+=(--king-mirror)
 fi
-if [ ! -x "$TRAIN" ]; then
-    (cd "$repo" && cargo build --release -q -p train)
+if [ ! -x "$HOEVEN" ]; then
+    (cd "$repo" && cargo build --release -q -p hoeven --bin hoeven)
 fi
 mkdir -p "$out"
 manifest=$out/STAGE
@@ -102,15 +102,15 @@ for text in "$@"; do
     echo "input: $text $(wc -l <"$text") lines sha256 $(sha256sum "$text" | cut -d' ' -f1)" >>"$manifest"
 done
 
-run "$TRAIN" convert --validation "$out/val.bin" --validation-share 0.05 --seed "$SEED" "$out/new.bin" "$@"
+run "$HOEVEN" train convert --validation "$out/val.bin" --validation-share 0.05 --seed "$SEED" "$out/new.bin" "$@"
 data=$out/new.bin
 [ -n "$KEPT" ] && data=$KEPT,$data
-run "$TRAIN" train --data "$data" --validation "$out/val.bin" "${init_args[@]}" \
+run "$HOEVEN" train train --data "$data" --validation "$out/val.bin" "${init_args[@]}" \
     --hidden "$HIDDEN" --output-buckets "$BUCKETS" --epochs "$EPOCHS" --lr "$LR" --lr-drop "$LR_DROP" \
     --lambda "$LAMBDA" --weight-decay 0.3 --save-every "$SAVE_EVERY" --threads "$THREADS" --out "$out/stage"
 
 for net in "$reference" "$out/stage.nnue"; do
-    loss=$("$TRAIN" loss "$net" "$out/val.bin")
+    loss=$("$HOEVEN" train loss "$net" "$out/val.bin")
     echo "loss on val.bin: ${loss%%$'\n'*}" >>"$manifest"
 done
 for f in "$out/new.bin" "$out/val.bin" "$out/stage.nnue"; do

@@ -1,5 +1,6 @@
 //! The `hoeven` binary: a UCI engine when started without arguments, and
-//! command-line tools otherwise (`perft`, `bench`, `selfplay`, `analyse`).
+//! command-line tools otherwise (`perft`, `bench`, `selfplay`, `analyse`,
+//! `train`, `tune`).
 //! The protocol and each tool live in crates of their own; this wires them
 //! together. Arguments that are UCI commands with their words (`"genfens 8
 //! seed 1 book None" quit`, as OpenBench runs it) are run as UCI input lines.
@@ -46,6 +47,10 @@ enum Command {
     Selfplay(selfplay::Args),
     /// Every move of every game of a PGN file searched, judged and annotated
     Analyse(analyse::Args),
+    /// The NNUE trainer: training records from games, and nets from records
+    Train(train::Args),
+    /// The Texel tuner of the hand-crafted evaluation's weights
+    Tune(tune::Args),
 }
 
 fn main() -> ExitCode {
@@ -73,6 +78,8 @@ fn main() -> ExitCode {
             Err(e) => usage_error("selfplay", e),
         },
         Some(Command::Analyse(args)) => analyse::run(&args.into()),
+        Some(Command::Train(args)) => train::run(&args),
+        Some(Command::Tune(args)) => tune::run(&args),
     }
 }
 

@@ -1,12 +1,14 @@
 //! Training positions: the self-play data format read and turned into
 //! sparse feature counts.
 
+use crate::error::Error;
 use chessio::Record;
 use eval::features::{KS_START, NUM_SAFETY};
 use eval::{trace_position, TOTAL_PHASE};
 use movegen::{Board, Color};
 use rayon::prelude::*;
 use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
 
 /// One position: its linear feature counts (White minus Black), the
 /// king-danger counts against each king, and the interpolation factors.
@@ -45,10 +47,11 @@ fn parse_line(line: &str) -> Option<(Board, f32, f32)> {
 
 /// Reads up to `limit` lines of each file (all when `None`), each with its
 /// line number in its file.
-pub fn read_lines(files: &[String], limit: Option<usize>) -> std::io::Result<Vec<(usize, String)>> {
+pub fn read_lines(files: &[PathBuf], limit: Option<usize>) -> Result<Vec<(usize, String)>, Error> {
     let mut lines = Vec::new();
     for file in files {
-        let reader = BufReader::new(std::fs::File::open(file)?);
+        let file = std::fs::File::open(file).map_err(|e| Error::Read(file.clone(), e))?;
+        let reader = BufReader::new(file);
         for (n, line) in reader.lines().enumerate() {
             let Ok(line) = line else { break };
             if limit.is_some_and(|l| n >= l) {

@@ -1,4 +1,4 @@
-//! The `train` binary from outside: convert, train, eval, and its refusals.
+//! `hoeven train` from outside: convert, train, eval, and its refusals.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -22,7 +22,8 @@ fn dir(test: &str) -> PathBuf {
 }
 
 fn train(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_train"))
+    Command::new(testkit::uci_harness::binary())
+        .arg("train")
         .args(args)
         .output()
         .unwrap()
@@ -140,16 +141,16 @@ fn bad_input_is_refused_with_a_message() {
     );
 
     let o = train(&["train", "--data", "x.bin", "--out", "x", "--bogus", "1"]);
-    assert!(!o.status.success());
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(
-        text(&o).contains("unknown or repeated option --bogus"),
+        text(&o).contains("unexpected argument '--bogus'"),
         "{}",
         text(&o)
     );
     std::fs::remove_dir_all(&d).unwrap();
 }
 
-/// `train pgn` reads back, from the PGN self-play writes, exactly the
+/// `hoeven train pgn` reads back, from the PGN self-play writes, exactly the
 /// records self-play writes itself: both keep the same positions (one rule,
 /// `chessio::is_training_position`) with the same scores and results, in
 /// the comment format fastchess also writes for OpenBench.
@@ -192,7 +193,7 @@ fn pgn_gives_the_records_self_play_wrote() {
     assert_eq!(std::fs::read_to_string(&out).unwrap(), expected);
 
     let o = train(&["pgn", out.to_str().unwrap()]);
-    assert!(!o.status.success());
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     let o = train(&["pgn", out.to_str().unwrap(), "/nonexistent.pgn"]);
     assert!(!o.status.success() && text(&o).contains("/nonexistent.pgn"));
 }
@@ -215,7 +216,7 @@ fn the_stage_script_trains_measures_and_names_a_candidate() {
     std::fs::write(&b, &whole).unwrap();
     let out = d.join("stage");
     let candidates = d.join("candidates");
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/stage.sh");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/stage.sh");
     let o = Command::new("bash")
         .arg(script)
         .arg(&out)
@@ -223,7 +224,7 @@ fn the_stage_script_trains_measures_and_names_a_candidate() {
         .env("SEED", "7")
         .env("EPOCHS", "1")
         .env("THREADS", "1")
-        .env("TRAIN", env!("CARGO_BIN_EXE_train"))
+        .env("HOEVEN", testkit::uci_harness::binary())
         .env("CANDIDATES", &candidates)
         .output()
         .unwrap();
