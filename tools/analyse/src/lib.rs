@@ -13,7 +13,7 @@ mod svg;
 
 use analysis::GameAnalysis;
 use chessio::pgn::{self, Game};
-use engine::{AllocError, Limits, SearchOptions};
+use engine::{AllocError, EvalFile, EvalFileError, Limits, SearchOptions};
 use progress::Progress;
 use search::Searcher;
 use std::fmt::{self, Write as _};
@@ -21,7 +21,6 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use uci::evaluation::Evaluation;
 
 pub use args::{Args, Config};
 
@@ -44,7 +43,7 @@ enum RunError {
     Read(PathBuf, std::io::Error),
     Write(PathBuf, std::io::Error),
     Hash(AllocError),
-    Evaluation(String),
+    EvalFile(EvalFileError),
 }
 
 impl fmt::Display for RunError {
@@ -53,7 +52,7 @@ impl fmt::Display for RunError {
             RunError::Read(path, e) => write!(f, "cannot read {}: {e}", path.display()),
             RunError::Write(path, e) => write!(f, "cannot write {}: {e}", path.display()),
             RunError::Hash(e) => write!(f, "{e}"),
-            RunError::Evaluation(why) => write!(f, "{why}"),
+            RunError::EvalFile(e) => write!(f, "{e}"),
         }
     }
 }
@@ -124,17 +123,13 @@ fn analyse_file(config: &Config) -> Result<usize, RunError> {
         ..SearchOptions::default()
     };
     let evaluation = match config.eval_file.as_deref() {
-        None => Evaluation::builtin().map_err(|(_, why)| why),
-        Some(path) => Evaluation::load(path),
+        None => EvalFile::builtin().map_err(|(_, why)| why),
+        Some(path) => EvalFile::load(path),
     }
-    .map_err(RunError::Evaluation)?;
+    .map_err(RunError::EvalFile)?;
     let mut searcher = Searcher::new(config.hash_mb, limits, options).map_err(RunError::Hash)?;
     searcher.set_network(evaluation.network());
-    let annotator = format!(
-        "Hoeven {}, {}",
-        env!("CARGO_PKG_VERSION"),
-        config.limit_text()
-    );
+    let annotator = format!("{}, {}", engine::NAME, config.limit_text());
 
     let done = analyse_games(&games, found, &mut searcher, &mut output, &annotator)?;
 

@@ -107,7 +107,7 @@ pub fn run(config: &Config) -> Result<Totals, RunError> {
     } else {
         (
             format!("Hoeven self-play, seed {seed}"),
-            vec![uci::session::NAME.to_string()],
+            vec![engine::NAME.to_string()],
         )
     };
     // Printed first, so that a run stopped early can still be repeated.
