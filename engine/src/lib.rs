@@ -10,6 +10,7 @@ pub mod bench;
 mod engine;
 mod eval_file;
 mod history;
+mod job;
 mod limits;
 mod memory;
 mod movepick;

@@ -8,7 +8,7 @@
 
 use crate::score::{DRAW, TB_WIN};
 use crate::tt::Bound;
-use movegen::{Board, Color, Move, PieceKind};
+use movegen::{Board, Color, Move, PieceKind, Position};
 use shakmaty::{
     Bitboard as SBitboard, ByColor, ByRole, CastlingMode, Chess, FromSetup, Setup,
     Square as SSquare,
@@ -533,6 +533,52 @@ impl Syzygy {
             (DRAW + 2 * v * draw_band, Bound::Exact)
         }
     }
+
+    /// The root of a search in the tables: its moves ranked by them, so
+    /// that the search chooses among those that keep the best result the
+    /// tables promise (by DTZ, the quickest safe progress), further MultiPV
+    /// lines coming from the next ranks down. The search then probes no
+    /// further unless only WDL tables ranked the moves and the root is won,
+    /// where the probes help find the way.
+    pub(crate) fn probe_root(&self, position: &Position, root_moves: &[Move]) -> RootProbe {
+        let root = position.board();
+        let mut probe = RootProbe {
+            moves: Vec::new(),
+            cardinality: self.cardinality(),
+            hits: 0,
+        };
+        let Some(tables) = self.tables.as_deref().filter(|_| {
+            !root_moves.is_empty()
+                && root.occupied().count() <= probe.cardinality
+                && root.castling_rights().is_empty()
+        }) else {
+            return probe;
+        };
+        let drawn_by_rule = |m: Move| {
+            let mut after = position.clone();
+            after.make_move(m);
+            after.is_fifty_move_draw() || after.is_repetition(after.ply())
+        };
+        if let Ok(ranking) = tables.rank_root_moves(root, root_moves, self.rule50, drawn_by_rule) {
+            probe.hits = root_moves.len() as u64;
+            if ranking.by_dtz || ranking.score() <= DRAW {
+                probe.cardinality = 0;
+            }
+            probe.moves = ranking.moves;
+        }
+        probe
+    }
+}
+
+/// What the tables say of a search's root, and how far the search probes.
+pub(crate) struct RootProbe {
+    /// The root moves ranked by the tables, best first; empty when the root
+    /// is not in them.
+    pub moves: Vec<RankedMove>,
+    /// Positions with at most this many pieces are probed (0: none).
+    pub cardinality: u32,
+    /// The probes ranking the moves took.
+    pub hits: u64,
 }
 
 #[cfg(test)]
