@@ -4,7 +4,7 @@
 //! Standard output is read on a thread of its own and handed over through a
 //! channel, so every read has a timeout and a silent or stuck engine fails
 //! the test instead of hanging the suite. The child is killed when the
-//! [`Engine`] is dropped, which also happens while a failed test unwinds.
+//! [`EngineProcess`] is dropped, which also happens while a failed test unwinds.
 //! Failures print the tail of the conversation and the engine's stderr.
 
 use crate::workspace_root;
@@ -68,7 +68,7 @@ pub enum Recv {
 }
 
 /// A running engine.
-pub struct Engine {
+pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<(String, Instant)>,
@@ -76,31 +76,31 @@ pub struct Engine {
     transcript: Vec<String>,
 }
 
-impl Engine {
+impl EngineProcess {
     /// Starts the engine in UCI mode.
-    pub fn start() -> Engine {
-        Engine::start_with(&[])
+    pub fn start() -> EngineProcess {
+        EngineProcess::start_with(&[])
     }
 
-    pub fn start_with(args: &[&str]) -> Engine {
-        Engine::start_binary(&binary(), args)
+    pub fn start_with(args: &[&str]) -> EngineProcess {
+        EngineProcess::start_binary(&binary(), args)
     }
 
     /// Starts another build of the engine.
-    pub fn start_binary(path: &Path, args: &[&str]) -> Engine {
+    pub fn start_binary(path: &Path, args: &[&str]) -> EngineProcess {
         let mut command = Command::new(path);
         command.args(args);
-        Engine::spawn(command)
+        EngineProcess::spawn(command)
     }
 
     /// Starts the engine in UCI mode with `dir` as its working directory.
-    pub fn start_in(dir: &Path) -> Engine {
+    pub fn start_in(dir: &Path) -> EngineProcess {
         let mut command = Command::new(binary());
         command.current_dir(dir);
-        Engine::spawn(command)
+        EngineProcess::spawn(command)
     }
 
-    fn spawn(mut command: Command) -> Engine {
+    fn spawn(mut command: Command) -> EngineProcess {
         let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -142,7 +142,7 @@ impl Engine {
             }
         });
         let stdin = child.stdin.take();
-        Engine {
+        EngineProcess {
             child,
             stdin,
             lines: rx,
@@ -433,7 +433,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for EngineProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -733,7 +733,7 @@ pub fn check_line(board: &Board, line: &[String], chess960: bool) -> Result<(), 
     Ok(())
 }
 
-impl Engine {
+impl EngineProcess {
     /// Checks a finished search from `board`: the bestmove is legal and in
     /// the notation of the mode, the final report is consistent, and every
     /// PV is a legal line.

@@ -15,7 +15,7 @@ use analysis::GameAnalysis;
 use chessio::pgn::{self, Game};
 use engine::{AllocError, EvalFile, EvalFileError, Limits, SearchOptions};
 use progress::Progress;
-use search::Searcher;
+use search::Analyser;
 use std::fmt::{self, Write as _};
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -127,11 +127,11 @@ fn analyse_file(config: &Config) -> Result<usize, RunError> {
         Some(path) => EvalFile::load(path),
     }
     .map_err(RunError::EvalFile)?;
-    let mut searcher = Searcher::new(config.hash_mb, limits, options).map_err(RunError::Hash)?;
-    searcher.set_network(evaluation.network());
+    let mut analyser = Analyser::new(config.hash_mb, limits, options).map_err(RunError::Hash)?;
+    analyser.set_network(evaluation.network());
     let annotator = format!("{}, {}", engine::NAME, config.limit_text());
 
-    let done = analyse_games(&games, found, &mut searcher, &mut output, &annotator)?;
+    let done = analyse_games(&games, found, &mut analyser, &mut output, &annotator)?;
 
     if let (Some(file), Some(path)) = (svg_file.as_mut(), &config.svg) {
         let panels: Vec<svg::Panel> = done
@@ -191,7 +191,7 @@ fn read_games(path: &Path) -> Result<(Vec<Game>, usize), RunError> {
 fn analyse_games<'a>(
     games: &'a [Game],
     found: usize,
-    searcher: &mut Searcher,
+    analyser: &mut Analyser,
     output: &mut Output,
     annotator: &str,
 ) -> Result<Vec<(&'a Game, GameAnalysis)>, RunError> {
@@ -201,7 +201,7 @@ fn analyse_games<'a>(
     for game in games {
         progress.game(game.number, found);
         let mut searched = 0;
-        let result = analysis::analyse(game, searcher, || {
+        let result = analysis::analyse(game, analyser, || {
             searched += 1;
             progress.searched();
         });

@@ -13,7 +13,7 @@ mod init;
 mod model;
 mod output;
 
-use data::Position;
+use data::TracedPosition;
 use model::{Model, Objective};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -205,7 +205,7 @@ fn run(args: &Args, start: Vec<eval::S>, command: &str) -> Result<(), String> {
         score_k,
         unscaled: true,
     };
-    let report = |label: &str, m: &Model, train: &[Position], valid: &[Position]| {
+    let report = |label: &str, m: &Model, train: &[TracedPosition], valid: &[TracedPosition]| {
         println!(
             "{label}: result loss train {:.6} validation {:.6}; target loss train {:.6} validation {:.6}",
             m.loss(train, &results),
