@@ -640,6 +640,27 @@ mod tests {
     }
 
     #[test]
+    fn a_root_in_the_tables_is_ranked_and_ends_the_probes_when_dtz_ranked_it() {
+        let syzygy = Syzygy {
+            tables: Some(Arc::new(tables())),
+            ..Syzygy::default()
+        };
+        let probe_root = |fen: &str| {
+            let position = Position::new(board(fen));
+            let moves: Vec<Move> = position.board().legal_moves().iter().copied().collect();
+            (syzygy.probe_root(&position, &moves), moves.len())
+        };
+        let (won, count) = probe_root("8/8/8/8/8/2k5/8/KR6 w - - 0 1");
+        assert_eq!((won.moves.len(), won.hits), (count, count as u64));
+        assert_eq!(won.cardinality, 0);
+        // Castling rights keep a root out of the tables: nothing ranked, the
+        // search probes as far as the tables reach.
+        let (castling, _) = probe_root("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+        assert!(castling.moves.is_empty() && castling.hits == 0);
+        assert_eq!(castling.cardinality, 4);
+    }
+
+    #[test]
     fn a_won_root_ranks_its_quickest_safe_wins_first() {
         let t = tables();
         let root = board("8/8/8/8/8/2k5/8/KR6 w - - 0 1");
