@@ -113,7 +113,7 @@ fn run_perft(depth: u32, fen: &[String], threads: bool) -> ExitCode {
 
 /// The bench with the default evaluation, as OpenBench runs it.
 fn bench(depth: i32) -> ExitCode {
-    match uci::evaluation::Evaluation::builtin() {
+    match engine::EvalFile::builtin() {
         Ok(evaluation) => {
             uci::bench::report(depth, evaluation.network(), say);
             ExitCode::SUCCESS

@@ -11,7 +11,7 @@
 use testkit::uci_harness as harness;
 
 use eval::Evaluator;
-use harness::{Engine, SOON};
+use harness::{EngineProcess, SOON};
 use movegen::Board;
 use std::path::PathBuf;
 use std::process::Command;
@@ -42,7 +42,7 @@ fn build_with(evalfile: &str) -> PathBuf {
         .join(format!("hoeven{}", std::env::consts::EXE_SUFFIX))
 }
 
-fn final_evaluation(e: &mut Engine) -> i32 {
+fn final_evaluation(e: &mut EngineProcess) -> i32 {
     let out = e.command("eval");
     let last = out.last().cloned().unwrap_or_default();
     last.strip_prefix("Final evaluation: ")
@@ -83,7 +83,7 @@ fn a_network_built_in_is_the_default_evaluation(binary: &std::path::Path) {
     evaluator.reset(&board);
     let expected = evaluator.evaluate(&board) * board.side_to_move().sign();
 
-    let mut e = Engine::start_binary(binary);
+    let mut e = EngineProcess::start_binary(binary);
     let handshake = e.greeting().to_vec();
     for line in [
         format!("option name EvalFile type string default {NAME}"),
@@ -125,7 +125,7 @@ fn a_network_built_in_is_the_default_evaluation(binary: &std::path::Path) {
 }
 
 fn no_network_built_in_leaves_the_hand_crafted_evaluation(binary: &std::path::Path) {
-    let e = Engine::start_binary(binary);
+    let e = EngineProcess::start_binary(binary);
     let handshake = e.greeting().to_vec();
     for line in [
         "option name EvalFile type string default <empty>",

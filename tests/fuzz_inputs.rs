@@ -1,9 +1,9 @@
-//! The fuzz targets' checks (`testkit::fuzz`) on their seed inputs and
+//! The fuzz targets' checks (`testkit::fuzz`, `uci::fuzz`) on their seed inputs and
 //! on every input a fuzzer found failing (`fuzz/regressions/<target>/`), so
 //! that `make test` catches a regression without a nightly toolchain.
 
 use std::path::Path;
-use testkit::fuzz::TARGETS;
+use testkit::fuzz::{Check, TARGETS};
 
 fn inputs(folder: &Path) -> Vec<(String, Vec<u8>)> {
     let Ok(entries) = std::fs::read_dir(folder) else {
@@ -27,7 +27,8 @@ fn inputs(folder: &Path) -> Vec<(String, Vec<u8>)> {
 #[test]
 fn seed_and_regression_inputs_pass_every_fuzz_check() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
-    for (target, check) in TARGETS {
+    let session: (&str, Check) = ("uci_session", uci::fuzz::session);
+    for (target, check) in TARGETS.into_iter().chain([session]) {
         let seeds = inputs(&root.join("seeds").join(target));
         assert!(
             seeds.len() >= 5,

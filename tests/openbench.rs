@@ -5,7 +5,7 @@
 
 use testkit::uci_harness as harness;
 
-use harness::{binary, Engine, SOON};
+use harness::{binary, EngineProcess, SOON};
 use movegen::Board;
 use std::collections::HashSet;
 use std::io::Write;
@@ -172,7 +172,7 @@ fn genfens_reads_a_book_and_reports_a_missing_one() {
 
 #[test]
 fn genfens_is_a_uci_command_too_and_the_engine_keeps_answering() {
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.send("genfens 3 seed 1 book None dfrc");
     for _ in 0..3 {
         e.expect("a genfens line", SOON, |l| l.starts_with(PREFIX));

@@ -6,7 +6,7 @@
 
 use testkit::uci_harness as harness;
 
-use harness::{board_after, Engine, SOON};
+use harness::{board_after, EngineProcess, SOON};
 use std::time::Instant;
 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -15,7 +15,7 @@ const MIDDLEGAME: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB
 /// Sends `command` and checks it printed exactly one error line that
 /// contains every one of `words` (case-insensitively).
 #[track_caller]
-fn expect_error(e: &mut Engine, command: &str, words: &[&str]) -> String {
+fn expect_error(e: &mut EngineProcess, command: &str, words: &[&str]) -> String {
     let out = e.command(command);
     let ok = out.len() == 1 && out[0].starts_with("info string error: ") && {
         let lower = out[0].to_lowercase();
@@ -30,7 +30,7 @@ fn expect_error(e: &mut Engine, command: &str, words: &[&str]) -> String {
 
 /// Checks that the engine still answers and searches `fen` (after `moves`) soundly.
 #[track_caller]
-fn still_searches(e: &mut Engine, fen: &str, moves: &[&str]) {
+fn still_searches(e: &mut EngineProcess, fen: &str, moves: &[&str]) {
     let out = e.sync();
     e.check(out.is_empty(), || {
         format!("stray output before readyok: {out:?}")
@@ -42,7 +42,7 @@ fn still_searches(e: &mut Engine, fen: &str, moves: &[&str]) {
 
 #[test]
 fn malformed_fens_are_refused_and_the_previous_position_kept() {
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.quiet_command(&format!("position fen {MIDDLEGAME}"));
     assert_eq!(e.fen(), MIDDLEGAME);
     let bad = [
@@ -110,7 +110,7 @@ fn malformed_fens_are_refused_and_the_previous_position_kept() {
 
 #[test]
 fn illegal_moves_stop_the_move_list_at_the_last_legal_move() {
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     // (moves, the offending move, its ply, the moves that stand)
     let cases: [(&str, &str, usize, &[&str]); 6] = [
         ("e2e4 e7e5 e1e3 g1f3", "e1e3", 3, &["e2e4", "e7e5"]),
@@ -163,7 +163,7 @@ fn illegal_moves_stop_the_move_list_at_the_last_legal_move() {
 
 #[test]
 fn unknown_commands_options_and_bad_values_are_reported() {
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.handshake();
     expect_error(&mut e, "foo", &["unknown command", "foo"]);
     expect_error(&mut e, "goo depth 1", &["unknown command", "goo"]);
@@ -234,7 +234,7 @@ fn unknown_commands_options_and_bad_values_are_reported() {
 
 #[test]
 fn garbage_long_and_empty_lines_are_survived() {
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.quiet_command(&format!("position fen {MIDDLEGAME}"));
     // Empty and blank lines: nothing at all.
     for blank in ["", "   ", "\t", " \t \r"] {

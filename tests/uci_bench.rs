@@ -4,7 +4,7 @@
 
 use testkit::uci_harness as harness;
 
-use harness::{binary, Engine};
+use harness::{binary, EngineProcess};
 use std::process::Command;
 use std::time::Duration;
 
@@ -114,7 +114,7 @@ fn command_line_bench_is_deterministic() {
 
 #[test]
 fn uci_bench_is_deterministic_and_matches_the_command_line() {
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     // Settings of the session do not change the bench.
     e.set_option("Hash", "4");
     e.set_option("MultiPV", "2");

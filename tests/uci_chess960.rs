@@ -7,7 +7,7 @@
 
 use testkit::uci_harness as harness;
 
-use harness::{board_after, Engine, Score, SOON};
+use harness::{board_after, EngineProcess, Score, SOON};
 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// Classical: O-O is the only mate in one (Rh1-f1 alone lets the king out to g2).
@@ -18,13 +18,13 @@ const B1_CASTLE_MATES: &str = "2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1";
 const G1_CASTLE_MATES: &str = "4rkr1/4p1p1/8/8/8/8/8/6KR w H - 0 1";
 const BOTH_SIDES: &str = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
 
-fn set_chess960(e: &mut Engine, on: bool) {
+fn set_chess960(e: &mut EngineProcess, on: bool) {
     e.set_option("UCI_Chess960", if on { "true" } else { "false" });
 }
 
 #[test]
 fn castling_is_written_king_takes_rook_in_chess960_mode() {
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     for (fen, chess960, expected) in [
         (CLASSICAL_CASTLE_MATES, true, "e1h1"),
         (B1_CASTLE_MATES, true, "b1a1"),
@@ -47,7 +47,7 @@ fn castling_is_written_king_takes_rook_in_chess960_mode() {
 
 #[test]
 fn searchmoves_and_pv_use_the_mode_notation_for_castling() {
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     for chess960 in [false, true] {
         set_chess960(&mut e, chess960);
         e.send(&format!("position fen {BOTH_SIDES}"));
@@ -87,7 +87,7 @@ fn searchmoves_and_pv_use_the_mode_notation_for_castling() {
 
 #[test]
 fn both_castling_notations_and_o_o_are_read_in_both_modes() {
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     let k_side = "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1";
     let q_side = "r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1";
     for chess960 in [false, true] {
@@ -150,7 +150,7 @@ fn both_castling_notations_and_o_o_are_read_in_both_modes() {
 
 #[test]
 fn startpos_works_in_chess960_mode() {
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     set_chess960(&mut e, true);
     e.quiet_command("position startpos");
     assert_eq!(e.fen(), STARTPOS);
@@ -170,7 +170,7 @@ fn startpos_works_in_chess960_mode() {
 
 #[test]
 fn shredder_x_fen_and_dfrc_fens_are_read() {
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     // (input, its Shredder-FEN, an equivalent spelling)
     for (fen, shredder, other) in [
         (
@@ -229,7 +229,7 @@ fn shredder_x_fen_and_dfrc_fens_are_read() {
 
 #[test]
 fn frc_and_dfrc_start_positions() {
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.quiet_command("position startpos");
     let (start_fen, _) = e.fens();
     let start_key = e.d_field("Key: ");
@@ -310,7 +310,7 @@ fn frc_and_dfrc_start_positions() {
 #[test]
 fn flip_exchanges_the_colours_and_negates_the_evaluation() {
     const ARRAY_FEN: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
-    let white_eval = |e: &mut Engine| -> i32 {
+    let white_eval = |e: &mut EngineProcess| -> i32 {
         let out = e.command("eval");
         let value = out.last().and_then(|l| {
             l.strip_prefix("Final evaluation: ")?
@@ -323,7 +323,7 @@ fn flip_exchanges_the_colours_and_negates_the_evaluation() {
             None => e.fail(&format!("no 'Final evaluation' line: {out:?}")),
         }
     };
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.quiet_command(&format!("position fen {ARRAY_FEN}"));
     let before = white_eval(&mut e);
     e.quiet_command("flip");

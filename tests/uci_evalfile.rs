@@ -8,7 +8,7 @@
 use testkit::uci_harness as harness;
 
 use eval::Evaluator;
-use harness::{board_after, Engine, SOON};
+use harness::{board_after, EngineProcess, SOON};
 use movegen::Board;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -38,7 +38,7 @@ impl Drop for TempFile {
 }
 
 /// The `Final evaluation` of the `eval` command.
-fn final_evaluation(e: &mut Engine) -> (Vec<String>, i32) {
+fn final_evaluation(e: &mut EngineProcess) -> (Vec<String>, i32) {
     let out = e.command("eval");
     let last = out.last().cloned().unwrap_or_default();
     let Some(cp) = last
@@ -53,7 +53,7 @@ fn final_evaluation(e: &mut Engine) -> (Vec<String>, i32) {
     (out, cp)
 }
 
-fn bench_nodes(e: &mut Engine) -> u64 {
+fn bench_nodes(e: &mut EngineProcess) -> u64 {
     e.send("bench 5");
     let lines = e.read_until("bench", SOON, |l| l.ends_with(" nps"));
     let words: Vec<&str> = lines.last().unwrap().split_whitespace().collect();
@@ -71,7 +71,7 @@ fn a_network_file_is_used_and_bad_ones_are_refused() {
     let corrupt = TempFile::new("corrupt.nnue", &corrupt_bytes);
     let text = TempFile::new("text.nnue", b"not a network\n");
 
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     let handshake = e.greeting().to_vec();
     // The default is the network built in (eval/build.rs), or the
     // hand-crafted evaluation in a build without one.
@@ -156,7 +156,7 @@ fn export_net_writes_the_network_in_use() {
     let net = random_network(16, 2, 11).unwrap();
     let bytes = net.to_bytes();
     let source = TempFile::new("export-source.nnue", &bytes);
-    let mut e = Engine::start_in(&dir);
+    let mut e = EngineProcess::start_in(&dir);
     e.handshake();
     e.command("setoption name EvalFile value <empty>");
     let out = e.command("export_net");

@@ -5,7 +5,7 @@
 
 use testkit::uci_harness as harness;
 
-use harness::{board_after, Engine, Info, Score, SOON};
+use harness::{board_after, EngineProcess, Info, Score, SOON};
 use std::time::{Duration, Instant};
 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -32,10 +32,10 @@ const TRIES: usize = 3;
 /// functional problem.
 #[track_caller]
 fn within(
-    e: &mut Engine,
+    e: &mut EngineProcess,
     limit: Duration,
     what: &str,
-    mut attempt: impl FnMut(&mut Engine) -> Duration,
+    mut attempt: impl FnMut(&mut EngineProcess) -> Duration,
 ) {
     let mut times = Vec::new();
     for _ in 0..TRIES {
@@ -53,7 +53,13 @@ fn within(
 /// `go {go}` after `position` (which set up `board`) must bring a legal
 /// bestmove inside `limit`, in one of the tries.
 #[track_caller]
-fn go_within(e: &mut Engine, board: &movegen::Board, go: &str, limit: Duration, position: &str) {
+fn go_within(
+    e: &mut EngineProcess,
+    board: &movegen::Board,
+    go: &str,
+    limit: Duration,
+    position: &str,
+) {
     within(e, limit, &format!("'{position}' 'go {go}'"), |e| {
         let search = e.go(go, SOON);
         e.check_search(board, false, &search);
@@ -64,7 +70,11 @@ fn go_within(e: &mut Engine, board: &movegen::Board, go: &str, limit: Duration, 
 /// Sends `stop` to a running search and returns the time to its bestmove,
 /// checking the search and that nothing follows.
 #[track_caller]
-fn stop_and_check(e: &mut Engine, board: &movegen::Board, expected: Option<&str>) -> Duration {
+fn stop_and_check(
+    e: &mut EngineProcess,
+    board: &movegen::Board,
+    expected: Option<&str>,
+) -> Duration {
     let sent = Instant::now();
     e.send("stop");
     let search = e.finish_search(sent, SOON);
@@ -87,7 +97,7 @@ fn stop_and_check(e: &mut Engine, board: &movegen::Board, expected: Option<&str>
 /// Sends `ponderhit` to a ponder search and returns the time to its
 /// bestmove, checking the search and that nothing follows.
 #[track_caller]
-fn ponderhit_and_check(e: &mut Engine, board: &movegen::Board) -> Duration {
+fn ponderhit_and_check(e: &mut EngineProcess, board: &movegen::Board) -> Duration {
     let sent = Instant::now();
     e.send("ponderhit");
     let search = e.finish_search(sent, SOON);
@@ -99,7 +109,7 @@ fn ponderhit_and_check(e: &mut Engine, board: &movegen::Board) -> Duration {
 #[test]
 fn uci_handshake_declares_identity_and_every_option() {
     let _timing = harness::timing_shared();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     let lines = e.greeting().to_vec();
     e.check(
         lines.first().is_some_and(|l| l.starts_with("id name ")) && lines[0].len() > 8,
@@ -210,7 +220,7 @@ fn uci_handshake_declares_identity_and_every_option() {
 #[test]
 fn go_names_the_evaluation_when_no_isready_came_first() {
     let _timing = harness::timing_shared();
-    let mut e = Engine::start_unopened();
+    let mut e = EngineProcess::start_unopened();
     let answer = e.handshake();
     e.check(answer.iter().all(|l| !l.starts_with("info")), || {
         format!("no info line before uciok: {answer:?}")
@@ -257,7 +267,7 @@ fn readme_option_table_matches_the_engine() {
         .map(|l| l.trim_matches('|').split(" | ").map(str::trim).collect())
         .collect();
 
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     let options: Vec<String> = e
         .handshake()
         .into_iter()
@@ -306,7 +316,7 @@ fn readme_option_table_matches_the_engine() {
 #[test]
 fn isready_is_answered_within_100ms_during_go_infinite() {
     let _timing = harness::timing_exclusive();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     let board = board_after(MIDDLEGAME, &[], false);
     e.send(&format!("position fen {MIDDLEGAME}"));
     e.send("go infinite");
@@ -333,7 +343,7 @@ fn isready_is_answered_within_100ms_during_go_infinite() {
 #[test]
 fn stop_is_answered_within_100ms_with_exactly_one_bestmove() {
     let _timing = harness::timing_exclusive();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     // Nothing to stop: stop and ponderhit are ignored silently.
     e.quiet_command("stop");
     e.quiet_command("ponderhit");
@@ -367,7 +377,7 @@ fn stop_is_answered_within_100ms_with_exactly_one_bestmove() {
 #[test]
 fn go_ponder_waits_for_ponderhit_then_plays_within_its_clock() {
     let _timing = harness::timing_exclusive();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.set_option("Ponder", "true");
     e.send("position startpos moves e2e4 e7e5");
     let board = board_after(STARTPOS, &["e2e4", "e7e5"], false);
@@ -420,7 +430,7 @@ fn go_ponder_waits_for_ponderhit_then_plays_within_its_clock() {
 #[test]
 fn every_kind_of_go_gets_exactly_one_bestmove() {
     let _timing = harness::timing_shared();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     let board = board_after(MIDDLEGAME, &[], false);
     e.send(&format!("position fen {MIDDLEGAME}"));
     for go in [
@@ -453,7 +463,7 @@ fn every_kind_of_go_gets_exactly_one_bestmove() {
 #[test]
 fn short_clock_is_respected() {
     let _timing = harness::timing_exclusive();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     let middlegame = format!("position fen {MIDDLEGAME}");
     for (position, fen, moves) in [
         ("position startpos", STARTPOS, vec![]),
@@ -476,7 +486,7 @@ fn short_clock_is_respected() {
 #[test]
 fn one_sided_clock_still_gives_a_move_in_time() {
     let _timing = harness::timing_exclusive();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     // Black to move with only Black's clock: a real think, inside the 2 s.
     // White to move with only Black's clock, and the other way round: the
     // engine has no clock of its own to plan with and must still move.
@@ -494,7 +504,7 @@ fn one_sided_clock_still_gives_a_move_in_time() {
 #[test]
 fn infinite_and_ponder_never_move_before_stop_even_when_the_root_is_decided() {
     let _timing = harness::timing_exclusive();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     for (fen, expected) in [
         (MATE_IN_1, "a1a8"),
         (CHECKMATED, "(none)"),
@@ -538,7 +548,7 @@ fn infinite_and_ponder_never_move_before_stop_even_when_the_root_is_decided() {
 #[test]
 fn go_mate_2_finds_the_mate_in_two() {
     let _timing = harness::timing_shared();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.send(&format!("position fen {MATE_IN_2}"));
     let search = e.go("mate 2", Duration::from_secs(60));
     let board = board_after(MATE_IN_2, &[], false);
@@ -578,7 +588,7 @@ fn go_mate_2_finds_the_mate_in_two() {
 #[test]
 fn mate_and_stalemate_at_the_root() {
     let _timing = harness::timing_shared();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     for (fen, info) in [
         (CHECKMATED, "info depth 0 score mate 0"),
         (STALEMATE, "info depth 0 score cp 0"),
@@ -608,7 +618,7 @@ fn mate_and_stalemate_at_the_root() {
 #[test]
 fn info_lines_are_well_formed_and_consistent() {
     let _timing = harness::timing_shared();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     for (fen, moves, go) in [
         (MIDDLEGAME, vec![], "depth 8"),
         (STARTPOS, vec!["e2e4", "e7e5", "g1f3"], "movetime 300"),
@@ -666,7 +676,7 @@ fn info_lines_are_well_formed_and_consistent() {
 #[test]
 fn multipv_3_reports_three_ranked_lines_per_depth() {
     let _timing = harness::timing_shared();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.set_option("MultiPV", "3");
     e.send(&format!("position fen {MIDDLEGAME}"));
     let search = e.go("depth 6", SOON);
@@ -728,7 +738,7 @@ fn multipv_3_reports_three_ranked_lines_per_depth() {
 #[test]
 fn show_wdl_adds_win_draw_loss_summing_to_1000() {
     let _timing = harness::timing_shared();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.send(&format!("position fen {MIDDLEGAME}"));
     let search = e.go("depth 4", SOON);
     assert!(
@@ -770,7 +780,7 @@ fn show_wdl_adds_win_draw_loss_summing_to_1000() {
 #[test]
 fn searchmoves_restricts_the_best_move() {
     let _timing = harness::timing_shared();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     // Free queen: exd5 is best, and is what the engine plays unrestricted.
     let fen = "k7/8/8/3q4/4P3/8/8/K7 w - - 0 1";
     let board = board_after(fen, &[], false);
@@ -807,7 +817,7 @@ fn searchmoves_restricts_the_best_move() {
 #[test]
 fn options_threads_hash_and_new_game_keep_the_engine_searching() {
     let _timing = harness::timing_exclusive();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.set_option("Threads", "2");
     e.set_option("Hash", "8");
     e.quiet_command("setoption name Clear Hash");
@@ -834,7 +844,7 @@ fn options_threads_hash_and_new_game_keep_the_engine_searching() {
 #[test]
 fn a_burst_of_analysis_commands_applies_in_order() {
     let _timing = harness::timing_shared();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.send("position startpos");
     e.send("go infinite");
     e.wait_for_first_info();
@@ -873,7 +883,7 @@ fn a_burst_of_analysis_commands_applies_in_order() {
 fn quit_behind_queued_searches_answers_every_go() {
     let _timing = harness::timing_shared();
     for end_of_input in [false, true] {
-        let mut e = Engine::start();
+        let mut e = EngineProcess::start();
         e.send("go infinite");
         e.wait_for_first_info();
         for line in ["go depth 60", "isready", "go infinite"] {
@@ -901,13 +911,13 @@ fn quit_behind_queued_searches_answers_every_go() {
 #[test]
 fn quit_during_a_search_and_end_of_input_end_the_process() {
     let _timing = harness::timing_shared();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.send("go infinite");
     e.wait_for_first_info();
     let status = e.quit(Duration::from_secs(5));
     assert!(status.success(), "quit should exit cleanly: {status}");
 
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.send("go infinite");
     e.wait_for_first_info();
     e.close_stdin();
@@ -918,7 +928,7 @@ fn quit_during_a_search_and_end_of_input_end_the_process() {
     );
 
     // Idle quit, after a handshake.
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.handshake();
     let status = e.quit(Duration::from_secs(5));
     assert!(status.success());
@@ -930,7 +940,7 @@ fn pvs_stay_legal_through_mating_lines() {
     // Positions from a self-play game where mate-distance pruning narrowed
     // beta and a move accepted on a null-window search once inherited a
     // stale PV tail, printing illegal moves after the mate.
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     for fen in [
         "4k3/1b6/p7/Pp3Q1p/3P1P1P/3BP1P1/3B4/6K1 w - - 1 44",
         "4k3/1b6/p3Q3/Pp5p/3P1P1P/3BP1P1/3B4/6K1 b - - 2 44",
@@ -964,7 +974,7 @@ fn debug_log_file_records_the_conversation_both_ways() {
     let dir = std::env::temp_dir().join(format!("hoeven-{}-log", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let log = dir.join("uci log.txt");
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.set_option("Debug Log File", log.to_str().unwrap());
     e.send(&format!("position fen {MATE_IN_1}"));
     let search = e.go("depth 3", SOON);
@@ -1014,7 +1024,7 @@ fn debug_log_file_records_the_conversation_both_ways() {
 
 #[test]
 fn compiler_tells_how_the_binary_was_built() {
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     let out = e.command("compiler");
     let field = |prefix: &str| out.iter().find_map(|l| l.strip_prefix(prefix));
     assert!(

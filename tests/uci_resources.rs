@@ -5,7 +5,7 @@
 
 use testkit::uci_harness as harness;
 
-use harness::{Engine, SOON};
+use harness::{EngineProcess, SOON};
 use movegen::Board;
 use std::time::{Duration, Instant};
 
@@ -14,7 +14,7 @@ const MIDDLEGAME: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2
 #[test]
 fn two_hundred_fifty_six_threads_search_and_quit_within_a_second() {
     let _timing = harness::timing_exclusive();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.set_option("Threads", "256");
     e.send(&format!("position fen {MIDDLEGAME}"));
     let board = Board::from_fen(MIDDLEGAME).unwrap();
@@ -49,7 +49,7 @@ fn start_up_to_uciok_takes_under_50_ms() {
     let best = (0..7)
         .map(|_| {
             let started = Instant::now();
-            let mut e = Engine::start_unopened();
+            let mut e = EngineProcess::start_unopened();
             e.send("uci");
             e.expect("uciok", SOON, |l| l == "uciok");
             let took = started.elapsed();
@@ -83,7 +83,7 @@ fn peak_memory(pid: u32) -> u64 {
 #[test]
 fn default_settings_use_under_64_mb() {
     let _timing = harness::timing_shared();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.handshake();
     e.send(&format!("position fen {MIDDLEGAME}"));
     let board = Board::from_fen(MIDDLEGAME).unwrap();
@@ -100,7 +100,7 @@ fn default_settings_use_under_64_mb() {
 #[test]
 fn a_hash_larger_than_the_machine_keeps_the_old_table() {
     let _timing = harness::timing_shared();
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.set_option("Hash", "32");
     let out = e.command("setoption name Hash value 1048576");
     e.check(

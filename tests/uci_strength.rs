@@ -6,7 +6,7 @@
 
 use testkit::uci_harness as harness;
 
-use harness::{board_after, find_move, Engine, SOON};
+use harness::{board_after, find_move, EngineProcess, SOON};
 
 /// Quiet openings and middlegames with several reasonable moves each.
 const OPEN_POSITIONS: &[&str] = &[
@@ -34,14 +34,14 @@ const HANGING_QUEENS: &[(&str, &str)] = &[
     ("6k1/5ppp/8/8/8/2n5/4QPPP/6K1 b - - 0 1", "c3e2"),
 ];
 
-fn limited(elo: u32) -> Engine {
-    let mut e = Engine::start();
+fn limited(elo: u32) -> EngineProcess {
+    let mut e = EngineProcess::start();
     e.set_option("UCI_LimitStrength", "true");
     e.set_option("UCI_Elo", &elo.to_string());
     e
 }
 
-fn best_move(e: &mut Engine, fen: &str, go: &str) -> String {
+fn best_move(e: &mut EngineProcess, fen: &str, go: &str) -> String {
     e.send(&format!("position fen {fen}"));
     let search = e.go(go, SOON);
     let board = board_after(fen, &[], false);
@@ -80,7 +80,7 @@ fn a_limited_engine_answers_soon_and_shows_only_the_lines_asked_for() {
 }
 
 /// The nodes of the last PV line of a search with a long clock.
-fn nodes_searched(e: &mut Engine, fen: &str, go: &str) -> i64 {
+fn nodes_searched(e: &mut EngineProcess, fen: &str, go: &str) -> i64 {
     e.send(&format!("position fen {fen}"));
     let search = e.go(go, SOON);
     let nodes = search.pv_infos().last().and_then(|i| i.nodes);
@@ -90,7 +90,7 @@ fn nodes_searched(e: &mut Engine, fen: &str, go: &str) -> i64 {
 #[test]
 fn skill_level_limits_strength_unless_uci_elo_does() {
     let fen = OPEN_POSITIONS[4];
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.set_option("Skill Level", "0");
     let nodes = nodes_searched(&mut e, fen, "wtime 600000 btime 600000");
     assert!(nodes < 5_000, "{nodes} nodes at Skill Level 0");
@@ -136,7 +136,7 @@ fn the_same_position_gives_the_same_move() {
 #[test]
 fn the_weakest_setting_plays_other_moves_than_full_strength() {
     let mut weak = limited(1350);
-    let mut full = Engine::start();
+    let mut full = EngineProcess::start();
     let differ = OPEN_POSITIONS
         .iter()
         .filter(|fen| {

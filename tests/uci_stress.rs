@@ -18,7 +18,7 @@
 
 use testkit::uci_harness as harness;
 
-use harness::{check_line, Engine, Recv, SOON};
+use harness::{check_line, EngineProcess, Recv, SOON};
 use movegen::{chess960, Board, CastlingNotation};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -46,7 +46,7 @@ struct Pending {
 }
 
 struct Driver {
-    engine: Engine,
+    engine: EngineProcess,
     rng: StdRng,
     /// What the engine must hold once it has run every command sent so far.
     board: Board,
@@ -61,7 +61,7 @@ struct Driver {
 impl Driver {
     fn new(seed: u64) -> Driver {
         Driver {
-            engine: Engine::start(),
+            engine: EngineProcess::start(),
             rng: StdRng::seed_from_u64(seed),
             board: Board::startpos(),
             chess960: false,

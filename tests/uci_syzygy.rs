@@ -8,7 +8,7 @@
 
 use testkit::uci_harness as harness;
 
-use harness::{board_after, Engine, Score, SOON};
+use harness::{board_after, EngineProcess, Score, SOON};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
@@ -30,7 +30,7 @@ fn scratch(name: &str) -> PathBuf {
 
 /// Checks that the engine still searches `fen` and answers with a legal move.
 #[track_caller]
-fn still_searches(e: &mut Engine, fen: &str) {
+fn still_searches(e: &mut EngineProcess, fen: &str) {
     e.quiet_command(&format!("position fen {fen}"));
     let search = e.go("depth 4", SOON);
     let board = board_after(fen, &[], false);
@@ -39,7 +39,7 @@ fn still_searches(e: &mut Engine, fen: &str) {
 
 #[test]
 fn the_options_are_declared_with_stockfish_names_and_defaults() {
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     let lines = e.handshake();
     for want in [
         "option name SyzygyPath type string default <empty>",
@@ -53,7 +53,7 @@ fn the_options_are_declared_with_stockfish_names_and_defaults() {
 
 #[test]
 fn a_valid_path_is_announced_and_table_wins_are_searched_and_scored() {
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     let out = e.command(&format!(
         "setoption name SyzygyPath value {}",
         tables().display()
@@ -98,7 +98,7 @@ fn multipv_at_a_table_root_lists_the_moves_by_their_table_rank() {
     // python-chess: f1f5 f1f4 f1f3 f1f2 f1g1 lose, the 14 others draw.
     let drawn = "8/8/8/6r1/8/4k3/K7/5R2 w - - 0 1";
     let losing = ["f1f5", "f1f4", "f1f3", "f1f2", "f1g1"];
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.command(&format!(
         "setoption name SyzygyPath value {}",
         tables().display()
@@ -139,13 +139,13 @@ fn multipv_at_a_table_root_lists_the_moves_by_their_table_rank() {
 fn the_fifty_move_rule_option_decides_whether_a_late_win_is_a_win() {
     // DTZ 27 with 90 half-moves gone: the fifty-move rule comes first.
     let late = "8/8/8/8/8/2k5/8/KR6 w - - 90 1";
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     e.command(&format!(
         "setoption name SyzygyPath value {}",
         tables().display()
     ));
     e.quiet_command(&format!("position fen {late}"));
-    let score = |e: &mut Engine| match e.go("depth 5", SOON).final_score() {
+    let score = |e: &mut EngineProcess| match e.go("depth 5", SOON).final_score() {
         Some(Score::Cp(cp)) => cp,
         other => panic!("expected a centipawn score, got {other:?}"),
     };
@@ -157,7 +157,7 @@ fn the_fifty_move_rule_option_decides_whether_a_late_win_is_a_win() {
 
 #[test]
 fn a_missing_or_empty_folder_is_reported_and_the_engine_plays_on() {
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     let empty = scratch("empty");
     let missing = empty.join("no-such-folder");
     let out = e.command(&format!(
@@ -198,7 +198,7 @@ fn corrupt_files_are_reported_and_the_good_tables_still_used() {
     }
     std::fs::write(dir.join("KQvK.rtbw"), kqvk).unwrap();
 
-    let mut e = Engine::start();
+    let mut e = EngineProcess::start();
     let out = e.command(&format!(
         "setoption name SyzygyPath value {}",
         dir.display()

@@ -1,31 +1,22 @@
 //! The engine seen from its callers: owns the transposition table, the
-//! pool of search threads and the choice of evaluation, starts a search and hands back control at once
-//! (the protocol's way), or runs one to its end and returns the result.
-//!
-//! Lazy SMP: every thread searches the same root with its own histories,
-//! sharing only the table; the main thread watches the clock and reports.
+//! pool of search threads and the choice of evaluation, starts a search and
+//! hands back control at once (the protocol's way), or runs one to its end
+//! and returns the result. A search goes to the pool as a `Job`.
 
+use crate::job::{Control, Job};
 use crate::limits::{Limits, SearchOptions};
-use crate::pool::{Pool, ThreadState};
-use crate::report::{Line, PvInfo, Reporter, SearchResult};
-use crate::score::DRAW;
-use crate::search::{Completed, LmrTable, Searcher, Shared};
-use crate::tablebase::{RankedMove, Syzygy};
+use crate::pool::Pool;
+use crate::report::{PvInfo, Reporter, SearchResult};
+use crate::search::LmrTable;
+use crate::tablebase::Syzygy;
 use crate::time::TimeManager;
 use crate::tt::{AllocError, TranspositionTable};
 use eval::nnue::Network;
 use movegen::{Board, Move, Position};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-/// Flags the protocol thread sets while a search runs.
-#[derive(Default)]
-struct Control {
-    stop: AtomicBool,
-    pondering: AtomicBool,
-}
+use std::time::Instant;
 
 pub struct Engine {
     tt: Arc<TranspositionTable>,
@@ -133,36 +124,9 @@ impl Engine {
             self.tt.new_search();
         }
 
-        // A root in the tables: the moves are ranked by them, and the search
-        // chooses among those that keep the best result the tables promise
-        // (by DTZ, the quickest safe progress); further MultiPV lines come
-        // from the next ranks down. The search then probes no further unless
-        // only WDL tables ranked the moves and the root is won, where the
-        // probes help find the way.
-        let syzygy = &self.syzygy;
-        let mut tb_hits = 0;
-        let mut tb_cardinality = syzygy.cardinality();
-        let mut root_tb = Vec::new();
-        if let Some(tables) = syzygy.tables.as_deref().filter(|_| {
-            !root_moves.is_empty()
-                && root.occupied().count() <= tb_cardinality
-                && root.castling_rights().is_empty()
-        }) {
-            let drawn_by_rule = |m: Move| {
-                let mut after = request.position.clone();
-                after.make_move(m);
-                after.is_fifty_move_draw() || after.is_repetition(after.ply())
-            };
-            if let Ok(ranking) =
-                tables.rank_root_moves(root, &root_moves, syzygy.rule50, drawn_by_rule)
-            {
-                tb_hits = root_moves.len() as u64;
-                if ranking.by_dtz || ranking.score() <= DRAW {
-                    tb_cardinality = 0;
-                }
-                root_moves = ranking.moves.iter().map(|r| r.mv).collect();
-                root_tb = ranking.moves;
-            }
+        let root_probe = self.syzygy.probe_root(&request.position, &root_moves);
+        if !root_probe.moves.is_empty() {
+            root_moves = root_probe.moves.iter().map(|r| r.mv).collect();
         }
         let job = Job {
             tt: Arc::clone(&self.tt),
@@ -181,9 +145,9 @@ impl Engine {
             reporter: Arc::clone(&reporter),
             lmr: Arc::clone(&self.lmr),
             syzygy: self.syzygy.clone(),
-            tb_cardinality,
-            tb_hits: AtomicU64::new(tb_hits),
-            root_tb,
+            tb_cardinality: root_probe.cardinality,
+            tb_hits: AtomicU64::new(root_probe.hits),
+            root_tb: root_probe.moves,
             network: self.network.clone(),
         };
         self.running = self.pool.run(Arc::new(job));
@@ -255,185 +219,6 @@ fn root_moves(root: &Board, limits: &Limits) -> Vec<Move> {
     } else {
         wanted
     }
-}
-
-/// One search as the pool's threads share it.
-pub(crate) struct Job {
-    tt: Arc<TranspositionTable>,
-    control: Arc<Control>,
-    /// Nodes per thread, published every few hundred nodes.
-    nodes: Vec<AtomicU64>,
-    time: TimeManager,
-    root_moves: Vec<Move>,
-    position: Position,
-    limits: Limits,
-    options: SearchOptions,
-    reporter: Arc<dyn Reporter>,
-    lmr: Arc<LmrTable>,
-    syzygy: Syzygy,
-    tb_cardinality: u32,
-    tb_hits: AtomicU64,
-    /// At a root in the tables, `root_moves` ranked by them (same order).
-    root_tb: Vec<RankedMove>,
-    network: Option<Arc<Network>>,
-}
-
-impl Job {
-    fn shared(&self) -> Shared<'_> {
-        Shared {
-            tt: &self.tt,
-            stop: &self.control.stop,
-            pondering: &self.control.pondering,
-            nodes: &self.nodes,
-            limits: &self.limits,
-            options: &self.options,
-            time: self.time,
-            position: &self.position,
-            root_moves: &self.root_moves,
-            reporter: self.reporter.as_ref(),
-            lmr: &self.lmr,
-            syzygy: &self.syzygy,
-            tb_cardinality: self.tb_cardinality,
-            tb_hits: &self.tb_hits,
-            root_tb: &self.root_tb,
-        }
-    }
-
-    /// A helper thread's search: its last completed iteration.
-    pub(crate) fn helper_thread(&self, state: &mut ThreadState, id: usize) -> Completed {
-        if self.root_moves.is_empty() {
-            return Completed::default();
-        }
-        let shared = self.shared();
-        state.evaluator.set_network(self.network.clone());
-        let mut searcher = Searcher::new(&shared, &mut state.history, &mut state.evaluator, id);
-        searcher.iterate();
-        searcher.completed
-    }
-
-    /// The main thread's search, then the end of the whole search: waits
-    /// for the `count` helpers' results, chooses the best thread's lines,
-    /// and reports them and the best move.
-    pub(crate) fn main_thread(
-        &self,
-        state: &mut ThreadState,
-        helpers: &Receiver<(usize, Completed)>,
-        count: usize,
-    ) -> SearchResult {
-        let shared = self.shared();
-        if self.root_moves.is_empty() {
-            let in_check = self.position.board().in_check();
-            self.reporter.no_moves(in_check);
-            self.wait_for_release();
-            self.control.stop.store(true, Ordering::SeqCst);
-            for _ in 0..count {
-                let _ = helpers.recv();
-            }
-            self.reporter.best_move(None, None);
-            return SearchResult {
-                elapsed: shared.time.elapsed(),
-                ..SearchResult::default()
-            };
-        }
-        state.evaluator.set_network(self.network.clone());
-        let mut searcher = Searcher::new(&shared, &mut state.history, &mut state.evaluator, 0);
-        searcher.iterate();
-        let mut results = vec![searcher.completed];
-        self.wait_for_release();
-        self.control.stop.store(true, Ordering::SeqCst);
-        let mut helper_results: Vec<(usize, Completed)> =
-            (0..count).filter_map(|_| helpers.recv().ok()).collect();
-        helper_results.sort_by_key(|&(id, _)| id);
-        results.extend(helper_results.into_iter().map(|(_, c)| c));
-
-        // The best thread: the deepest completed iteration, then the best
-        // score. With MultiPV the main thread's lines are kept together.
-        let best = if self.options.multi_pv > 1 {
-            0
-        } else {
-            (0..results.len())
-                .filter(|&i| !results[i].lines.is_empty())
-                .max_by_key(|&i| {
-                    (
-                        results[i].depth,
-                        results[i].lines[0].score,
-                        std::cmp::Reverse(i),
-                    )
-                })
-                .unwrap_or(0)
-        };
-        let chosen = &results[best];
-        let count = chosen.lines.len().min(self.options.multi_pv.max(1));
-        let nodes = shared.total_nodes();
-        let elapsed = shared.time.elapsed();
-        let lines: Vec<Line> = chosen.lines[..count]
-            .iter()
-            .map(|rm| Line {
-                score: rm.score,
-                seldepth: rm.seldepth.max(1),
-                pv: rm.pv.clone(),
-            })
-            .collect();
-        for (i, (line, rm)) in lines.iter().zip(&chosen.lines).enumerate() {
-            self.reporter.pv(&PvInfo {
-                depth: chosen.depth,
-                seldepth: line.seldepth,
-                multipv: i + 1,
-                score: rm.shown_score(),
-                bound: None,
-                nodes,
-                time: elapsed,
-                hashfull: self.tt.hashfull(),
-                tbhits: self.tb_hits.load(Ordering::Relaxed),
-                pv: line.pv.clone(),
-            });
-        }
-        if let Some(failure) = self.syzygy.tables.as_ref().and_then(|t| t.take_failure()) {
-            self.reporter.error(&failure);
-        }
-        let root = self.position.board();
-        let (best_move, ponder) = match chosen.lines.first() {
-            Some(line) => (
-                line.mv,
-                line.pv
-                    .get(1)
-                    .copied()
-                    .or_else(|| ponder_from_table(&self.tt, root, line.mv)),
-            ),
-            None => (self.root_moves[0], None),
-        };
-        self.reporter.best_move(Some(best_move), ponder);
-        SearchResult {
-            best: Some(best_move),
-            ponder,
-            depth: chosen.depth,
-            lines,
-            nodes,
-            elapsed,
-        }
-    }
-
-    /// In infinite and ponder searches the best move waits for `stop` (or
-    /// `ponderhit`), even when the search has nothing left to do.
-    fn wait_for_release(&self) {
-        let limits = &self.limits;
-        let control = &self.control;
-        while !limits.is_bounded() && !control.stop.load(Ordering::SeqCst) {
-            if limits.ponder && !limits.infinite && !control.pondering.load(Ordering::SeqCst) {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
-    }
-}
-
-/// A reply to ponder on when the PV ends after the best move: the table's
-/// move for the position after it, if legal there.
-fn ponder_from_table(tt: &TranspositionTable, root: &Board, best: Move) -> Option<Move> {
-    let mut after = root.clone();
-    after.make_move(best);
-    let hit = tt.probe(after.key(), 1)?;
-    (!hit.mv.is_none() && after.is_legal(hit.mv)).then_some(hit.mv)
 }
 
 #[cfg(test)]

@@ -3,8 +3,8 @@
 //! handed to every thread as a job; thread 0 is the main thread, which
 //! watches the clock, gathers the helpers' results and finishes the search.
 
-use crate::engine::Job;
 use crate::history::History;
+use crate::job::Job;
 use crate::report::SearchResult;
 use crate::search::Completed;
 use eval::Evaluator;

@@ -2,66 +2,16 @@
 //! principal variation search with quiescence at the leaves.
 
 use crate::history::{capture_key, Context, History, PieceTo};
-use crate::limits::{Limits, SearchOptions};
+use crate::job::Job;
 use crate::movepick::{is_quiet, MovePicker};
 use crate::params::*;
-use crate::report::{PvInfo, Reporter};
+use crate::report::PvInfo;
 use crate::score::{is_decisive, is_mate, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
-use crate::tablebase::{RankedMove, Syzygy, Wdl};
-use crate::time::TimeManager;
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, TtHit};
 use arrayvec::ArrayVec;
 use eval::Evaluator;
 use movegen::{Bitboard, Board, Move, PieceKind, Position};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-
-/// State shared by all threads of one search.
-pub(crate) struct Shared<'a> {
-    pub tt: &'a TranspositionTable,
-    pub stop: &'a AtomicBool,
-    /// True while the search is a ponder search (cleared by `ponderhit`).
-    pub pondering: &'a AtomicBool,
-    /// Nodes per thread, published every few hundred nodes.
-    pub nodes: &'a [AtomicU64],
-    pub limits: &'a Limits,
-    pub options: &'a SearchOptions,
-    pub time: TimeManager,
-    /// The game up to and including the root.
-    pub position: &'a Position,
-    pub root_moves: &'a [Move],
-    pub reporter: &'a dyn Reporter,
-    pub lmr: &'a LmrTable,
-    pub syzygy: &'a Syzygy,
-    /// Positions with at most this many pieces are probed (0: none).
-    pub tb_cardinality: u32,
-    pub tb_hits: &'a AtomicU64,
-    /// At a root in the tables, `root_moves` ranked by them (same order,
-    /// best first); empty elsewhere.
-    pub root_tb: &'a [RankedMove],
-}
-
-impl Shared<'_> {
-    pub fn total_nodes(&self) -> u64 {
-        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
-    }
-
-    /// The tables' WDL for a node, where Stockfish would probe: few enough
-    /// pieces (as many as the largest tables only from `SyzygyProbeDepth`
-    /// on), just after a capture or pawn move, no castling rights.
-    fn probe_wdl(&self, board: &Board, depth: i32) -> Option<Wdl> {
-        let pieces = board.occupied().count();
-        if pieces > self.tb_cardinality
-            || (pieces == self.tb_cardinality && depth < self.syzygy.probe_depth)
-            || board.halfmove_clock() != 0
-            || !board.castling_rights().is_empty()
-        {
-            return None;
-        }
-        let wdl = self.syzygy.tables.as_ref()?.wdl(board).ok()?;
-        self.tb_hits.fetch_add(1, Ordering::Relaxed);
-        Some(wdl)
-    }
-}
+use std::sync::atomic::Ordering;
 
 /// Late-move reductions by depth and move number.
 pub(crate) struct LmrTable([[i32; 64]; 64]);
@@ -141,7 +91,7 @@ impl Frame {
 }
 
 pub(crate) struct Searcher<'a> {
-    shared: &'a Shared<'a>,
+    job: &'a Job,
     history: &'a mut History,
     evaluator: &'a mut Evaluator,
     id: usize,
@@ -165,12 +115,12 @@ pub(crate) struct Searcher<'a> {
 
 impl<'a> Searcher<'a> {
     pub fn new(
-        shared: &'a Shared<'a>,
+        job: &'a Job,
         history: &'a mut History,
         evaluator: &'a mut Evaluator,
         id: usize,
     ) -> Searcher<'a> {
-        let root_moves = shared
+        let root_moves = job
             .root_moves
             .iter()
             .enumerate()
@@ -180,25 +130,25 @@ impl<'a> Searcher<'a> {
                 seldepth: 0,
                 pv: vec![mv],
                 nodes: 0,
-                tb_rank: shared.root_tb.get(i).map_or(0, |r| r.rank),
-                tb_score: shared.root_tb.get(i).map(|r| r.score),
+                tb_rank: job.root_tb.get(i).map_or(0, |r| r.rank),
+                tb_score: job.root_tb.get(i).map(|r| r.score),
             })
             .collect::<Vec<_>>();
         let multi_pv = if id == 0 {
-            shared.options.multi_pv.clamp(1, root_moves.len().max(1))
+            job.options.multi_pv.clamp(1, root_moves.len().max(1))
         } else {
             1
         };
         let stack = vec![Frame::default(); MAX_PLY + 4];
         Searcher {
-            shared,
+            job,
             history,
             evaluator,
             id,
             nodes: 0,
             seldepth: 0,
             stopped: false,
-            root_ply: shared.position.ply(),
+            root_ply: job.position.ply(),
             stack,
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -219,12 +169,12 @@ impl<'a> Searcher<'a> {
 
     pub fn iterate(&mut self) {
         let max_depth = self
-            .shared
+            .job
             .limits
             .depth
             .unwrap_or(MAX_PLY as i32 - 1)
             .clamp(1, MAX_PLY as i32 - 1);
-        let mut pos = self.shared.position.clone();
+        let mut pos = self.job.position.clone();
         pos.reserve(MAX_PLY + 4);
         self.evaluator.reset(pos.board());
         for depth in 1..=max_depth {
@@ -321,7 +271,7 @@ impl<'a> Searcher<'a> {
             } else {
                 return;
             };
-            if self.is_main() && self.shared.time.elapsed().as_millis() > 3000 {
+            if self.is_main() && self.job.time.elapsed().as_millis() > 3000 {
                 self.report_line(self.pv_index, depth, bound);
             }
             delta += delta / 2;
@@ -329,7 +279,7 @@ impl<'a> Searcher<'a> {
     }
 
     fn should_end_after_iteration(&self) -> bool {
-        let limits = self.shared.limits;
+        let limits = &self.job.limits;
         let best = self.root_moves[0].score;
         if let Some(mate) = limits.mate {
             if best >= MATE_BOUND && mate_in(0) - best <= 2 * mate as i32 {
@@ -338,22 +288,22 @@ impl<'a> Searcher<'a> {
         }
         let total: u64 = self.root_moves.iter().map(|rm| rm.nodes).sum();
         let share = self.root_moves[0].nodes as f64 / total.max(1) as f64;
-        !self.shared.pondering.load(Ordering::Relaxed)
-            && self.shared.time.iterations_done(self.stability, share)
+        !self.job.control.pondering.load(Ordering::Relaxed)
+            && self.job.time.iterations_done(self.stability, share)
     }
 
     fn report_line(&self, index: usize, depth: i32, bound: Option<Bound>) {
         let rm = &self.root_moves[index];
-        self.shared.reporter.pv(&PvInfo {
+        self.job.reporter.pv(&PvInfo {
             depth,
             seldepth: rm.seldepth.max(1),
             multipv: index + 1,
             score: rm.shown_score(),
             bound,
-            nodes: self.shared.total_nodes(),
-            time: self.shared.time.elapsed(),
-            hashfull: self.shared.tt.hashfull(),
-            tbhits: self.shared.tb_hits.load(Ordering::Relaxed),
+            nodes: self.job.total_nodes(),
+            time: self.job.time.elapsed(),
+            hashfull: self.job.tt.hashfull(),
+            tbhits: self.job.tb_hits.load(Ordering::Relaxed),
             pv: rm.pv.clone(),
         });
     }
@@ -361,7 +311,7 @@ impl<'a> Searcher<'a> {
     // ----- Stopping -----
 
     fn publish_nodes(&self) {
-        self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+        self.job.nodes[self.id].store(self.nodes, Ordering::Relaxed);
     }
 
     /// Whether to abandon the search. The main thread also watches the clock
@@ -371,32 +321,32 @@ impl<'a> Searcher<'a> {
         if self.stopped {
             return true;
         }
-        let shared = self.shared;
+        let job = self.job;
         if self.is_main() {
             if self.completed.depth == 0 {
                 return false;
             }
-            if let Some(limit) = shared.limits.nodes {
-                let total = if shared.nodes.len() == 1 {
+            if let Some(limit) = job.limits.nodes {
+                let total = if job.nodes.len() == 1 {
                     self.nodes
                 } else {
-                    shared.total_nodes()
+                    job.total_nodes()
                 };
                 if total >= limit {
-                    shared.stop.store(true, Ordering::Relaxed);
+                    job.control.stop.store(true, Ordering::Relaxed);
                 }
             }
             if self.nodes.is_multiple_of(1024)
-                && !shared.pondering.load(Ordering::Relaxed)
-                && shared.time.hard_expired()
+                && !job.control.pondering.load(Ordering::Relaxed)
+                && job.time.hard_expired()
             {
-                shared.stop.store(true, Ordering::Relaxed);
+                job.control.stop.store(true, Ordering::Relaxed);
             }
         }
         if self.nodes.is_multiple_of(512) {
             self.publish_nodes();
         }
-        self.stopped = shared.stop.load(Ordering::Relaxed);
+        self.stopped = job.control.stop.load(Ordering::Relaxed);
         self.stopped
     }
 
@@ -412,6 +362,16 @@ impl<'a> Searcher<'a> {
         !self.should_stop()
     }
 
+    /// A node's evaluation before the correction histories: the table's,
+    /// which kept it, or the evaluator's.
+    #[inline(always)]
+    fn raw_eval(&mut self, board: &Board, hit: Option<TtHit>) -> i32 {
+        match hit {
+            Some(h) => h.eval,
+            None => self.evaluator.evaluate(board),
+        }
+    }
+
     // ----- Moves along the line -----
 
     /// Plays `m` on the board and in the evaluator, and opens the child's
@@ -425,7 +385,7 @@ impl<'a> Searcher<'a> {
         moved: Option<PieceTo>,
         double_extensions: u32,
     ) {
-        self.shared.tt.prefetch(pos.board().key_after(m));
+        self.job.tt.prefetch(pos.board().key_after(m));
         self.evaluator.make_move(pos.board(), m);
         pos.make_move(m);
         self.stack[ply + 1] = Frame::child(moved, false, double_extensions);
@@ -435,7 +395,7 @@ impl<'a> Searcher<'a> {
     fn make_null_move(&mut self, pos: &mut Position, ply: usize) {
         self.evaluator.make_null_move();
         pos.make_null_move();
-        self.shared.tt.prefetch(pos.board().key());
+        self.job.tt.prefetch(pos.board().key());
         self.stack[ply + 1] = Frame::child(None, true, self.stack[ply].double_extensions);
     }
 
@@ -487,7 +447,7 @@ impl<'a> Searcher<'a> {
         self.history.clear_killers(ply + 2);
 
         // Transposition table: a cutoff outside the PV, a move to try first.
-        let tt = self.shared.tt;
+        let tt = &*self.job.tt;
         let key = board.key();
         let excluded = self.stack[ply].excluded;
         let hit = tt.probe(key, ply);
@@ -499,11 +459,7 @@ impl<'a> Searcher<'a> {
             if !PV
                 && excluded.is_none()
                 && h.depth >= depth
-                && match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => h.score >= beta,
-                    Bound::Upper => h.score <= alpha,
-                }
+                && h.bound.settles(h.score, alpha, beta)
             {
                 return h.score;
             }
@@ -514,19 +470,15 @@ impl<'a> Searcher<'a> {
         let mut tb_floor = -INFINITE;
         let mut tb_ceiling = INFINITE;
         if let Some(wdl) = (!root && excluded.is_none())
-            .then(|| self.shared.probe_wdl(board, depth))
+            .then(|| self.job.probe_wdl(board, depth))
             .flatten()
         {
-            let (score, bound) = self.shared.syzygy.score(wdl, ply);
-            if match bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            } {
+            let (score, bound) = self.job.syzygy.score(wdl, ply);
+            if bound.settles(score, alpha, beta) {
                 let raw_eval = if board.in_check() {
                     0
                 } else {
-                    hit.map_or_else(|| self.evaluator.evaluate(board), |h| h.eval)
+                    self.raw_eval(board, hit)
                 };
                 let tb_depth = (depth + TB_DEPTH_BONUS).min(MAX_PLY as i32 - 1);
                 tt.store(key, Move::NONE, score, raw_eval, tb_depth, bound, ply);
@@ -555,7 +507,7 @@ impl<'a> Searcher<'a> {
         let raw_eval = if in_check {
             0
         } else {
-            hit.map_or_else(|| self.evaluator.evaluate(board), |h| h.eval)
+            self.raw_eval(board, hit)
         };
         let static_eval = if in_check {
             -INFINITE
@@ -688,8 +640,8 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
             }
-            if root && self.is_main() && self.shared.time.elapsed().as_millis() > 1000 {
-                self.shared
+            if root && self.is_main() && self.job.time.elapsed().as_millis() > 1000 {
+                self.job
                     .reporter
                     .current_move(depth, m, self.pv_index + moves_searched + 1);
             }
@@ -766,7 +718,7 @@ impl<'a> Searcher<'a> {
                     && !in_check
                     && !gives_check
                 {
-                    reduction = self.shared.lmr.get(depth, moves_searched);
+                    reduction = self.job.lmr.get(depth, moves_searched);
                     reduction -= i32::from(PV);
                     if let Some(pt) = moved {
                         reduction -= self.history.quiet(us, m, pt, &context) / LMR_HISTORY_DIVISOR;
@@ -918,18 +870,12 @@ impl<'a> Searcher<'a> {
             };
         }
 
-        let tt = self.shared.tt;
+        let tt = &*self.job.tt;
         let key = board.key();
         let hit = tt.probe(key, ply);
         let mut hash_move = Move::NONE;
         if let Some(h) = hit {
-            if !PV
-                && match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => h.score >= beta,
-                    Bound::Upper => h.score <= alpha,
-                }
-            {
+            if !PV && h.bound.settles(h.score, alpha, beta) {
                 return h.score;
             }
             if !h.mv.is_none() && (in_check || !is_quiet(board, h.mv)) && board.is_legal(h.mv) {
@@ -943,7 +889,7 @@ impl<'a> Searcher<'a> {
             best_score = -INFINITE;
         } else {
             // Stand pat: the side to move may decline every capture.
-            raw_eval = hit.map_or_else(|| self.evaluator.evaluate(board), |h| h.eval);
+            raw_eval = self.raw_eval(board, hit);
             best_score =
                 (raw_eval + self.history.correction(board)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
             if best_score >= beta {

@@ -8,7 +8,7 @@
 
 use crate::score::{DRAW, TB_WIN};
 use crate::tt::Bound;
-use movegen::{Board, Color, Move, PieceKind};
+use movegen::{Board, Color, Move, PieceKind, Position};
 use shakmaty::{
     Bitboard as SBitboard, ByColor, ByRole, CastlingMode, Chess, FromSetup, Setup,
     Square as SSquare,
@@ -533,6 +533,52 @@ impl Syzygy {
             (DRAW + 2 * v * draw_band, Bound::Exact)
         }
     }
+
+    /// The root of a search in the tables: its moves ranked by them, so
+    /// that the search chooses among those that keep the best result the
+    /// tables promise (by DTZ, the quickest safe progress), further MultiPV
+    /// lines coming from the next ranks down. The search then probes no
+    /// further unless only WDL tables ranked the moves and the root is won,
+    /// where the probes help find the way.
+    pub(crate) fn probe_root(&self, position: &Position, root_moves: &[Move]) -> RootProbe {
+        let root = position.board();
+        let mut probe = RootProbe {
+            moves: Vec::new(),
+            cardinality: self.cardinality(),
+            hits: 0,
+        };
+        let Some(tables) = self.tables.as_deref().filter(|_| {
+            !root_moves.is_empty()
+                && root.occupied().count() <= probe.cardinality
+                && root.castling_rights().is_empty()
+        }) else {
+            return probe;
+        };
+        let drawn_by_rule = |m: Move| {
+            let mut after = position.clone();
+            after.make_move(m);
+            after.is_fifty_move_draw() || after.is_repetition(after.ply())
+        };
+        if let Ok(ranking) = tables.rank_root_moves(root, root_moves, self.rule50, drawn_by_rule) {
+            probe.hits = root_moves.len() as u64;
+            if ranking.by_dtz || ranking.score() <= DRAW {
+                probe.cardinality = 0;
+            }
+            probe.moves = ranking.moves;
+        }
+        probe
+    }
+}
+
+/// What the tables say of a search's root, and how far the search probes.
+pub(crate) struct RootProbe {
+    /// The root moves ranked by the tables, best first; empty when the root
+    /// is not in them.
+    pub moves: Vec<RankedMove>,
+    /// Positions with at most this many pieces are probed (0: none).
+    pub cardinality: u32,
+    /// The probes ranking the moves took.
+    pub hits: u64,
 }
 
 #[cfg(test)]
@@ -591,6 +637,27 @@ mod tests {
             t.dtz(&board("4k3/8/8/8/8/8/8/RR2K2R w - - 0 1")),
             Err(ProbeError::NotInTables)
         );
+    }
+
+    #[test]
+    fn a_root_in_the_tables_is_ranked_and_ends_the_probes_when_dtz_ranked_it() {
+        let syzygy = Syzygy {
+            tables: Some(Arc::new(tables())),
+            ..Syzygy::default()
+        };
+        let probe_root = |fen: &str| {
+            let position = Position::new(board(fen));
+            let moves: Vec<Move> = position.board().legal_moves().iter().copied().collect();
+            (syzygy.probe_root(&position, &moves), moves.len())
+        };
+        let (won, count) = probe_root("8/8/8/8/8/2k5/8/KR6 w - - 0 1");
+        assert_eq!((won.moves.len(), won.hits), (count, count as u64));
+        assert_eq!(won.cardinality, 0);
+        // Castling rights keep a root out of the tables: nothing ranked, the
+        // search probes as far as the tables reach.
+        let (castling, _) = probe_root("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+        assert!(castling.moves.is_empty() && castling.hits == 0);
+        assert_eq!(castling.cardinality, 4);
     }
 
     #[test]

@@ -19,6 +19,19 @@ pub enum Bound {
     Exact,
 }
 
+impl Bound {
+    /// Whether a score of this bound settles a node searched with the window
+    /// (`alpha`, `beta`): exact, or a bound beyond the window's edge.
+    #[inline(always)]
+    pub(crate) fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// What a probe returns; the score is already relative to the probing node.
 #[derive(Clone, Copy, Debug)]
 pub struct TtHit {
@@ -293,6 +306,16 @@ mod tests {
     use super::*;
     use crate::score::mate_in;
     use movegen::Square;
+
+    #[test]
+    fn a_bound_settles_a_node_only_beyond_the_window() {
+        let (alpha, beta) = (-10, 10);
+        assert!(Bound::Exact.settles(0, alpha, beta));
+        assert!(Bound::Lower.settles(10, alpha, beta));
+        assert!(!Bound::Lower.settles(9, alpha, beta));
+        assert!(Bound::Upper.settles(-10, alpha, beta));
+        assert!(!Bound::Upper.settles(-9, alpha, beta));
+    }
 
     #[test]
     fn tables_made_on_the_workers_of_another_pool_do_not_pile_up_its_jobs() {

@@ -1,4 +1,4 @@
-//! Arbitrary bytes into `testkit::fuzz::uci_session` (see there for what it checks).
+//! Arbitrary bytes into `uci::fuzz::session` (see there for what it checks).
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| testkit::fuzz::uci_session(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| uci::fuzz::session(data));

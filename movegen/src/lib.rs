@@ -1,8 +1,9 @@
 //! Hoeven's board and move generator: bitboards with magic sliders, fully
 //! legal generation with every Chess960 and Double Fischer Random castling
 //! case, Zobrist keys, FEN in all its castling dialects, Scharnagl start
-//! numbers, UCI and SAN move notation, perft, and the game position with
-//! its history (repetition, the fifty-move rule, the game's verdict).
+//! numbers and random openings (a variant's random start, random plies), UCI
+//! and SAN move notation, perft, and the game position with its history
+//! (repetition, the fifty-move rule, the game's verdict).
 //!
 //! Castling is always encoded as the king capturing its own rook; only the
 //! UCI text changes with the mode.
@@ -19,6 +20,7 @@ mod magic;
 mod movegen;
 mod moves;
 mod notation;
+pub mod openings;
 pub mod perft;
 mod piece;
 mod position;

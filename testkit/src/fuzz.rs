@@ -1,4 +1,5 @@
-//! The checks behind the fuzz targets (`fuzz/`, `make fuzz`). They live here
+//! The checks behind the fuzz targets of the board and move notation
+//! (`fuzz/`, `make fuzz`; the UCI session's is `uci::fuzz`). They live here
 //! so that `tests/fuzz_inputs.rs` runs the same checks on the seed inputs and
 //! on every input a fuzzer ever found crashing (`fuzz/regressions/`).
 //!
@@ -6,20 +7,13 @@
 //! with an error, and must never panic or accept something wrong.
 
 use movegen::{Board, CastlingNotation};
-use uci::output::Output;
-use uci::session::{Event, Flow, Session};
 
 /// A fuzz target's check: arbitrary bytes in, a panic on a bug.
 pub type Check = fn(&[u8]);
 
-/// The fuzz targets, by name: the folder names under `fuzz/seeds` and
+/// These fuzz targets, by name: the folder names under `fuzz/seeds` and
 /// `fuzz/regressions`.
-pub const TARGETS: [(&str, Check); 4] = [
-    ("fen", fen),
-    ("uci_move", uci_move),
-    ("san", san),
-    ("uci_session", uci_session),
-];
+pub const TARGETS: [(&str, Check); 3] = [("fen", fen), ("uci_move", uci_move), ("san", san)];
 
 /// Positions with every kind of move (castling both ways in classical,
 /// Chess960 and DFRC setups, en passant, promotions, ambiguous knights) for
@@ -86,42 +80,5 @@ pub fn san(data: &[u8]) {
         assert!(board.is_legal(m), "'{text}' accepted but illegal");
         let written = board.san(m);
         assert_eq!(board.parse_san(&written), Ok(m), "'{text}' -> '{written}'");
-    }
-}
-
-/// A UCI session fed the input's lines. Every search it starts is stopped
-/// at once so that no input can hang the fuzzer; lines naming `bench`,
-/// `perft`, `Threads` or `Hash` are left out, because their cost grows with
-/// the numbers in them rather than with any bug, and so are those that
-/// write files (`export_net`, `Debug Log File`), so that the fuzzer leaves
-/// nothing on disk.
-pub fn uci_session(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
-    let (tx, rx) = crossbeam_channel::unbounded();
-    let mut session = Session::with_hash(Output::new(Box::new(std::io::sink())), tx, 1);
-    for line in text.lines().take(32) {
-        let lower = line
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .to_ascii_lowercase();
-        if ["bench", "perft", "threads", "hash", "export", "log file"]
-            .iter()
-            .any(|w| lower.contains(w))
-        {
-            continue;
-        }
-        if session.on_event(Event::Line(line.to_string())) == Flow::Quit {
-            return;
-        }
-        while session.is_searching() {
-            session.on_event(Event::Line("stop".to_string()));
-            let Ok(event) = rx.recv() else {
-                return;
-            };
-            if session.on_event(event) == Flow::Quit {
-                return;
-            }
-        }
     }
 }

@@ -4,7 +4,7 @@
 //! Standard output is read on a thread of its own and handed over through a
 //! channel, so every read has a timeout and a silent or stuck engine fails
 //! the test instead of hanging the suite. The child is killed when the
-//! [`Engine`] is dropped, which also happens while a failed test unwinds.
+//! [`EngineProcess`] is dropped, which also happens while a failed test unwinds.
 //! Failures print the tail of the conversation and the engine's stderr.
 
 use crate::workspace_root;
@@ -68,7 +68,7 @@ pub enum Recv {
 }
 
 /// A running engine.
-pub struct Engine {
+pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<(String, Instant)>,
@@ -78,35 +78,35 @@ pub struct Engine {
     greeting: Vec<String>,
 }
 
-impl Engine {
+impl EngineProcess {
     /// Starts the engine in UCI mode and opens the conversation as a GUI
     /// does: `uci`, then `isready` (see [`greeting`](Self::greeting)).
-    pub fn start() -> Engine {
-        Engine::start_binary(&binary())
+    pub fn start() -> EngineProcess {
+        EngineProcess::start_binary(&binary())
     }
 
     /// Starts another build of the engine, opened as [`start`](Self::start) opens it.
     #[track_caller]
-    pub fn start_binary(path: &Path) -> Engine {
-        Engine::spawn(Command::new(path)).opened()
+    pub fn start_binary(path: &Path) -> EngineProcess {
+        EngineProcess::spawn(Command::new(path)).opened()
     }
 
     /// Starts the engine with `dir` as its working directory, opened as
     /// [`start`](Self::start) opens it.
     #[track_caller]
-    pub fn start_in(dir: &Path) -> Engine {
+    pub fn start_in(dir: &Path) -> EngineProcess {
         let mut command = Command::new(binary());
         command.current_dir(dir);
-        Engine::spawn(command).opened()
+        EngineProcess::spawn(command).opened()
     }
 
     /// Starts the engine and sends it nothing.
-    pub fn start_unopened() -> Engine {
-        Engine::spawn(Command::new(binary()))
+    pub fn start_unopened() -> EngineProcess {
+        EngineProcess::spawn(Command::new(binary()))
     }
 
     #[track_caller]
-    fn opened(mut self) -> Engine {
+    fn opened(mut self) -> EngineProcess {
         let mut greeting = self.handshake();
         greeting.extend(self.sync());
         self.greeting = greeting;
@@ -119,7 +119,7 @@ impl Engine {
         &self.greeting
     }
 
-    fn spawn(mut command: Command) -> Engine {
+    fn spawn(mut command: Command) -> EngineProcess {
         let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -161,7 +161,7 @@ impl Engine {
             }
         });
         let stdin = child.stdin.take();
-        Engine {
+        EngineProcess {
             child,
             stdin,
             lines: rx,
@@ -453,7 +453,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for EngineProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -753,7 +753,7 @@ pub fn check_line(board: &Board, line: &[String], chess960: bool) -> Result<(), 
     Ok(())
 }
 
-impl Engine {
+impl EngineProcess {
     /// Checks a finished search from `board`: the bestmove is legal and in
     /// the notation of the mode, the final report is consistent, and every
     /// PV is a legal line.

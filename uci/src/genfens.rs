@@ -10,8 +10,8 @@
 //! the classical start, `plies N` for the number of random plies, and
 //! `bound CP` for the largest score, in centipawns either way, kept.
 
-use crate::openings::{random_plies, Variant};
 use engine::{Engine, Limits, SearchOptions, SearchRequest};
+use movegen::openings::{random_plies, Variant};
 use movegen::{Board, CastlingNotation, Position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

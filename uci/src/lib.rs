@@ -1,15 +1,17 @@
 //! Hoeven's UCI protocol: the session that reads commands and answers them,
-//! its options and its output. The `hoeven` binary (the root package) runs a
-//! session when started without arguments; the fuzz targets and tests drive
-//! one directly.
+//! the text of the engine's options and the output. The `hoeven` binary (the
+//! root package) runs a session when started without arguments; the fuzz
+//! target drives one directly. No other crate depends on this one: what
+//! the tools share with it (the engine's name, options and `EvalFile`,
+//! random openings) lives in `engine` and `movegen`.
 
 pub mod bench;
 mod build_info;
-pub mod evaluation;
+pub mod event;
+pub mod fuzz;
 pub mod genfens;
 mod go;
-pub mod openings;
-pub mod options;
+mod options;
 pub mod output;
 pub mod perft;
 mod score;

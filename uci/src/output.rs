@@ -3,6 +3,7 @@
 //! interleave. The same lock guards the `Debug Log File`, which receives
 //! the conversation both ways.
 
+use crate::event::Event;
 use crate::score;
 use crossbeam_channel::Sender;
 use engine::{Bound, PvInfo, Reporter};
@@ -92,7 +93,7 @@ pub struct UciReporter {
     pub out: Output,
     pub chess960: bool,
     pub show_wdl: bool,
-    pub done: Sender<crate::session::Event>,
+    pub done: Sender<Event>,
 }
 
 impl UciReporter {
@@ -169,7 +170,7 @@ impl Reporter for UciReporter {
         // that whatever the GUI sends next (a `go ponder`, then a `stop`) is
         // queued behind the end of this search, never ahead of it. The loop
         // may already be gone (quit); then nobody needs to know.
-        let _ = self.done.send(crate::session::Event::SearchDone);
+        let _ = self.done.send(Event::SearchDone);
         self.out.line(&line);
     }
 }
@@ -183,7 +184,7 @@ mod tests {
     /// A writer that notes whether the end of the search was already
     /// queued for the loop when the bestmove line was written.
     struct Witness {
-        events: Receiver<crate::session::Event>,
+        events: Receiver<Event>,
         end_queued_first: Arc<AtomicBool>,
     }
 
@@ -215,9 +216,6 @@ mod tests {
         };
         reporter.best_move(None, None);
         assert!(end_queued_first.load(Ordering::SeqCst));
-        assert!(matches!(
-            rx.try_recv(),
-            Ok(crate::session::Event::SearchDone)
-        ));
+        assert!(matches!(rx.try_recv(), Ok(Event::SearchDone)));
     }
 }

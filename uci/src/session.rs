@@ -12,39 +12,22 @@
 //! which were asked for before them; `quit` (or the end of input) stops
 //! them all the same way and waits for their `bestmove`s.
 
-use crate::evaluation::Evaluation;
+use crate::event::{Event, Flow};
 use crate::genfens;
 use crate::go::{self, Go};
-use crate::options::{self, Change, Options};
+use crate::options;
 use crate::output::{Output, UciReporter};
 use crossbeam_channel::{Receiver, Sender};
+use engine::options::{Change, Options, DEFAULT_HASH_MB, EMPTY};
 use engine::skill::SkillReporter;
 use engine::tablebase::{Syzygy, Tablebases};
-use engine::{Engine, Limits, Reporter, SearchOptions, SearchRequest};
+use engine::{Engine, EvalFile, Limits, Reporter, SearchOptions, SearchRequest, AUTHOR, NAME};
 use eval::Evaluator;
 use movegen::{chess960, Board, CastlingNotation, Position};
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-pub const NAME: &str = concat!("Hoeven ", env!("CARGO_PKG_VERSION"));
-pub const AUTHOR: &str = "the Hoeven developers";
-
-pub enum Event {
-    Line(String),
-    /// The running search has printed its `bestmove`.
-    SearchDone,
-    /// Standard input closed: treated as `quit`.
-    Eof,
-}
-
-/// Whether the loop goes on after a command.
-#[derive(PartialEq, Eq, Debug)]
-pub enum Flow {
-    Continue,
-    Quit,
-}
 
 /// Whether a command may run while a search does: it leaves the search
 /// alone.
@@ -78,7 +61,7 @@ pub struct Session {
     out: Output,
     engine: Engine,
     options: Options,
-    evaluation: Evaluation,
+    evaluation: EvalFile,
     /// Whether the evaluation in use has been named since it was chosen.
     /// As Stockfish does, the first `isready` or `go` names it, never the
     /// answer to `uci`, which a strict GUI reads as `id` and `option` lines
@@ -93,7 +76,7 @@ pub struct Session {
 
 impl Session {
     pub fn new(out: Output, events: Sender<Event>) -> Session {
-        Session::with_hash(out, events, options::DEFAULT_HASH_MB)
+        Session::with_hash(out, events, DEFAULT_HASH_MB)
     }
 
     /// A session whose table starts at `hash_mb` instead of the default
@@ -107,7 +90,7 @@ impl Session {
         let mut engine = Engine::new(options.hash_mb)
             .or_else(|_| Engine::new(1))
             .unwrap_or_else(|e| panic!("{e}"));
-        let evaluation = Evaluation::builtin().unwrap_or_else(|(fallback, why)| {
+        let evaluation = EvalFile::builtin().unwrap_or_else(|(fallback, why)| {
             out.error(&format!("{why}; using the {}", fallback.describe()));
             fallback
         });
@@ -243,8 +226,8 @@ impl Session {
             Ok(p) => p,
             Err(e) => return self.out.error(&e),
         };
-        if let Some(note) = parsed.note {
-            self.out.info_string(&note);
+        if let Some(clamped) = parsed.clamped {
+            self.out.info_string(&clamped.to_string());
         }
         let mut tables = self.engine.syzygy().tables.clone();
         match parsed.change {
@@ -280,7 +263,7 @@ impl Session {
             Change::SkillLevel(level) => self.options.skill_level = level,
             Change::LimitStrength(b) => self.options.limit_strength = b,
             Change::Elo(elo) => self.options.elo = elo,
-            Change::EvalFile(path) => match Evaluation::load(&path) {
+            Change::EvalFile(path) => match EvalFile::load(&path) {
                 Ok(evaluation) => {
                     self.engine.set_network(evaluation.network());
                     self.evaluation = evaluation;
@@ -304,7 +287,7 @@ impl Session {
     /// used; the tables that could are used all the same.
     fn load_tablebases(&self, path: &str) -> Option<Arc<Tablebases>> {
         let path = path.trim();
-        if path.is_empty() || path == crate::options::EMPTY {
+        if path.is_empty() || path == EMPTY {
             return None;
         }
         let loaded = Tablebases::load(path);

@@ -2,7 +2,7 @@
 //! search of the position after a move is also the "before" of the next.
 
 use super::judgement::{centipawn_loss, judge, Judgement};
-use super::search::{Evaluation, Searcher};
+use super::search::{Analyser, Evaluation};
 use chessio::pgn::Game;
 use movegen::{Color, Move};
 use std::fmt;
@@ -74,13 +74,13 @@ impl std::error::Error for NoEvaluation {}
 /// Analyses every move of `game`; `searched` is told of each search done.
 pub fn analyse(
     game: &Game,
-    searcher: &mut Searcher,
+    analyser: &mut Analyser,
     mut searched: impl FnMut(),
 ) -> Result<GameAnalysis, NoEvaluation> {
-    searcher.new_game();
+    analyser.new_game();
     let mut position = movegen::Position::new(game.start.clone());
     let mut evaluate = |position: &movegen::Position, ply: usize| {
-        let eval = searcher.evaluate(position);
+        let eval = analyser.evaluate(position);
         searched();
         eval.ok_or(NoEvaluation {
             game: game.number,
@@ -121,12 +121,12 @@ mod tests {
     use engine::score::mate_in;
     use engine::{Limits, SearchOptions};
 
-    fn searcher(depth: i32) -> Searcher {
+    fn analyser(depth: i32) -> Analyser {
         let limits = Limits {
             depth: Some(depth),
             ..Limits::default()
         };
-        Searcher::new(1, limits, SearchOptions::default()).unwrap()
+        Analyser::new(1, limits, SearchOptions::default()).unwrap()
     }
 
     #[test]
@@ -135,7 +135,7 @@ mod tests {
         let text = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
         let game = pgn::read(text).remove(0).unwrap();
         let mut count = 0;
-        let analysis = analyse(&game, &mut searcher(6), || count += 1).unwrap();
+        let analysis = analyse(&game, &mut analyser(6), || count += 1).unwrap();
         assert_eq!(count, 8);
         assert_eq!(analysis.moves.len(), 7);
         let nf6 = &analysis.moves[5];

@@ -13,15 +13,14 @@ mod svg;
 
 use analysis::GameAnalysis;
 use chessio::pgn::{self, Game};
-use engine::{AllocError, Limits, SearchOptions};
+use engine::{AllocError, EvalFile, EvalFileError, Limits, SearchOptions};
 use progress::Progress;
-use search::Searcher;
+use search::Analyser;
 use std::fmt::{self, Write as _};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use uci::evaluation::Evaluation;
 
 pub use args::{Args, Config};
 
@@ -44,7 +43,7 @@ enum RunError {
     Read(PathBuf, std::io::Error),
     Write(PathBuf, std::io::Error),
     Hash(AllocError),
-    Evaluation(String),
+    EvalFile(EvalFileError),
 }
 
 impl fmt::Display for RunError {
@@ -53,7 +52,7 @@ impl fmt::Display for RunError {
             RunError::Read(path, e) => write!(f, "cannot read {}: {e}", path.display()),
             RunError::Write(path, e) => write!(f, "cannot write {}: {e}", path.display()),
             RunError::Hash(e) => write!(f, "{e}"),
-            RunError::Evaluation(why) => write!(f, "{why}"),
+            RunError::EvalFile(e) => write!(f, "{e}"),
         }
     }
 }
@@ -124,19 +123,15 @@ fn analyse_file(config: &Config) -> Result<usize, RunError> {
         ..SearchOptions::default()
     };
     let evaluation = match config.eval_file.as_deref() {
-        None => Evaluation::builtin().map_err(|(_, why)| why),
-        Some(path) => Evaluation::load(path),
+        None => EvalFile::builtin().map_err(|(_, why)| why),
+        Some(path) => EvalFile::load(path),
     }
-    .map_err(RunError::Evaluation)?;
-    let mut searcher = Searcher::new(config.hash_mb, limits, options).map_err(RunError::Hash)?;
-    searcher.set_network(evaluation.network());
-    let annotator = format!(
-        "Hoeven {}, {}",
-        env!("CARGO_PKG_VERSION"),
-        config.limit_text()
-    );
+    .map_err(RunError::EvalFile)?;
+    let mut analyser = Analyser::new(config.hash_mb, limits, options).map_err(RunError::Hash)?;
+    analyser.set_network(evaluation.network());
+    let annotator = format!("{}, {}", engine::NAME, config.limit_text());
 
-    let done = analyse_games(&games, found, &mut searcher, &mut output, &annotator)?;
+    let done = analyse_games(&games, found, &mut analyser, &mut output, &annotator)?;
 
     if let (Some(file), Some(path)) = (svg_file.as_mut(), &config.svg) {
         let panels: Vec<svg::Panel> = done
@@ -196,7 +191,7 @@ fn read_games(path: &Path) -> Result<(Vec<Game>, usize), RunError> {
 fn analyse_games<'a>(
     games: &'a [Game],
     found: usize,
-    searcher: &mut Searcher,
+    analyser: &mut Analyser,
     output: &mut Output,
     annotator: &str,
 ) -> Result<Vec<(&'a Game, GameAnalysis)>, RunError> {
@@ -206,7 +201,7 @@ fn analyse_games<'a>(
     for game in games {
         progress.game(game.number, found);
         let mut searched = 0;
-        let result = analysis::analyse(game, searcher, || {
+        let result = analysis::analyse(game, analyser, || {
             searched += 1;
             progress.searched();
         });

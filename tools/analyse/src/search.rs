@@ -47,15 +47,15 @@ impl Evaluation {
     }
 }
 
-pub struct Searcher {
+pub struct Analyser {
     engine: Engine,
     limits: Limits,
     options: SearchOptions,
 }
 
-impl Searcher {
+impl Analyser {
     pub fn new(hash_mb: usize, limits: Limits, options: SearchOptions) -> Result<Self, AllocError> {
-        Ok(Searcher {
+        Ok(Analyser {
             engine: Engine::new(hash_mb)?,
             limits,
             options,
@@ -135,7 +135,7 @@ mod tests {
     use super::*;
     use engine::score::mate_in;
 
-    fn searcher(depth: i32, multi_pv: usize) -> Searcher {
+    fn analyser(depth: i32, multi_pv: usize) -> Analyser {
         let limits = Limits {
             depth: Some(depth),
             ..Limits::default()
@@ -144,13 +144,13 @@ mod tests {
             multi_pv,
             ..SearchOptions::default()
         };
-        Searcher::new(1, limits, options).unwrap()
+        Analyser::new(1, limits, options).unwrap()
     }
 
     #[test]
     fn finds_the_mate_with_its_line() {
         let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
-        let eval = searcher(4, 1)
+        let eval = analyser(4, 1)
             .evaluate(&Position::new(board.clone()))
             .unwrap();
         assert_eq!(eval.score(), mate_in(1));
@@ -165,7 +165,7 @@ mod tests {
     fn mate_and_stalemate_need_no_search() {
         let mated = Board::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1").unwrap();
         let stalemate = Board::from_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1").unwrap();
-        let mut s = searcher(4, 1);
+        let mut s = analyser(4, 1);
         assert_eq!(
             s.evaluate(&Position::new(mated)),
             Some(Evaluation::Final(mated_in(0)))
@@ -180,7 +180,7 @@ mod tests {
     #[test]
     fn multipv_gives_distinct_lines_best_first() {
         let board = movegen::chess960::start_position(123).unwrap();
-        let eval = searcher(5, 3)
+        let eval = analyser(5, 3)
             .evaluate(&Position::new(board.clone()))
             .unwrap();
         let lines = eval.lines();

@@ -3,15 +3,15 @@
 use super::adjudication::AdjudicationRules;
 use super::clock::TimeControl;
 use super::limits::{MoveLimit, DEFAULT_NODES};
-use super::openings::Variant;
 use super::settings::{Settings, SettingsError};
 use super::sprt::Sprt;
 use super::stats::Pentanomial;
 use clap::builder::RangedU64ValueParser;
+use engine::options::{DEFAULT_HASH_MB, MAX_HASH_MB};
+use movegen::openings::Variant;
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
-use uci::options::{DEFAULT_HASH_MB, MAX_HASH_MB};
 
 /// Most games at once: far more than any machine has cores.
 const MAX_CONCURRENCY: usize = 1024;

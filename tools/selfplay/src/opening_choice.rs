@@ -52,8 +52,8 @@ impl OpeningChoice<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::openings::Variant;
     use crate::settings::Settings;
+    use movegen::openings::Variant;
 
     #[test]
     fn random_plies_are_kept_only_within_the_bound() {

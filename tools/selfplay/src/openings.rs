@@ -5,12 +5,11 @@
 use chessio::castling::castling_is_classical;
 use chessio::epd::{self, EpdError};
 use chessio::pgn::{self, GameError};
+use movegen::openings::{random_plies, Variant};
 use movegen::{Board, Move, Position};
 use rand::Rng;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use uci::openings::random_plies;
-pub use uci::openings::Variant;
 
 /// A game's first position and the moves made before the engines take over.
 #[derive(Clone, Debug)]

@@ -107,7 +107,7 @@ pub fn run(config: &Config) -> Result<Totals, RunError> {
     } else {
         (
             format!("Hoeven self-play, seed {seed}"),
-            vec![uci::session::NAME.to_string()],
+            vec![engine::NAME.to_string()],
         )
     };
     // Printed first, so that a run stopped early can still be repeated.
@@ -265,7 +265,7 @@ impl Context<'_> {
         let pair_completed = c.results.pentanomial.pairs() > pairs_before;
         if let (Some(sprt), None, true) = (self.config.sprt, c.decision, pair_completed) {
             let decision = sprt.decide(&c.results.pentanomial);
-            if decision.verdict.is_some() {
+            if decision.accepted.is_some() {
                 // Games already under way finish, but no new one starts.
                 c.decision = Some(decision);
                 self.stop.store(true, Ordering::Relaxed);

@@ -3,11 +3,10 @@
 //! may set any UCI option (`EvalFile` above all, to play two networks, or a
 //! network and the hand-crafted evaluation, against each other).
 
-use engine::SearchOptions;
+use engine::options::{self, Change};
+use engine::{EvalFile, SearchOptions};
 use std::fmt;
 use std::time::Duration;
-use uci::evaluation::Evaluation;
-use uci::options::{self, Change};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
@@ -15,7 +14,7 @@ pub struct Settings {
     pub threads: usize,
     pub multi_pv: usize,
     pub move_overhead_ms: u64,
-    pub evaluation: Evaluation,
+    pub evaluation: EvalFile,
     /// The `name=value` words of a `--compare` set, for the players' names.
     words: Vec<String>,
 }
@@ -63,13 +62,14 @@ impl Settings {
     /// Plain self-play's settings: a table of `hash_mb` MB, the rest as a
     /// UCI engine starts (the binary's default evaluation among them).
     pub fn new(hash_mb: usize) -> Result<Settings, SettingsError> {
-        let uci = options::Options::default();
+        let defaults = options::Options::default();
         Ok(Settings {
             hash_mb,
-            threads: uci.threads,
-            multi_pv: uci.multi_pv,
-            move_overhead_ms: uci.move_overhead_ms,
-            evaluation: Evaluation::builtin().map_err(|(_, why)| SettingsError::Refused(why))?,
+            threads: defaults.threads,
+            multi_pv: defaults.multi_pv,
+            move_overhead_ms: defaults.move_overhead_ms,
+            evaluation: EvalFile::builtin()
+                .map_err(|(_, why)| SettingsError::Refused(why.to_string()))?,
             words: Vec::new(),
         })
     }
@@ -82,10 +82,10 @@ impl Settings {
     pub fn parse(text: &str, base: &Settings) -> Result<Settings, SettingsError> {
         let mut settings = base.clone();
         for (name, value) in pairs(text)? {
-            let parsed = options::parse(&format!("name {name} value {value}"))
-                .map_err(SettingsError::Refused)?;
-            if let Some(note) = parsed.note {
-                return Err(SettingsError::Refused(note));
+            let parsed = options::parse(&name, Some(&value))
+                .map_err(|e| SettingsError::Refused(e.to_string()))?;
+            if let Some(clamped) = parsed.clamped {
+                return Err(SettingsError::Refused(clamped.to_string()));
             }
             match parsed.change {
                 Change::Hash(mb) => settings.hash_mb = mb,
@@ -94,7 +94,7 @@ impl Settings {
                 Change::MoveOverhead(ms) => settings.move_overhead_ms = ms,
                 Change::EvalFile(path) => {
                     settings.evaluation =
-                        Evaluation::load(&path).map_err(SettingsError::Refused)?;
+                        EvalFile::load(&path).map_err(|e| SettingsError::Refused(e.to_string()))?;
                 }
                 Change::Ponder(_)
                 | Change::ClearHash

@@ -33,18 +33,18 @@ pub struct Sprt {
 
 /// What the test decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Accepted {
     /// A is not ELO1 stronger: H0 accepted.
     H0,
     /// A is ELO1 stronger: H1 accepted.
     H1,
 }
 
-impl fmt::Display for Verdict {
+impl fmt::Display for Accepted {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Verdict::H0 => write!(f, "H0 accepted"),
-            Verdict::H1 => write!(f, "H1 accepted"),
+            Accepted::H0 => write!(f, "H0 accepted"),
+            Accepted::H1 => write!(f, "H1 accepted"),
         }
     }
 }
@@ -52,7 +52,7 @@ impl fmt::Display for Verdict {
 /// The test's state when it decided, or at the end of the games.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Decision {
-    pub verdict: Option<Verdict>,
+    pub accepted: Option<Accepted>,
     pub llr: f64,
     pub pairs: u64,
 }
@@ -60,7 +60,7 @@ pub struct Decision {
 /// Added to every count, so that the variance is never zero.
 const REGULARISATION: f64 = 1e-3;
 
-/// No verdict before this many pairs: the LLR uses a normal approximation
+/// No hypothesis accepted before this many pairs: the LLR uses a normal approximation
 /// whose variance, estimated from one or two lopsided pairs, is next to
 /// zero, so that a single 2-0 pair would leap past either bound.
 pub const MIN_PAIRS: u64 = 10;
@@ -105,17 +105,17 @@ impl Sprt {
         let p = &(self.prior + *run);
         let llr = self.llr(p);
         let (lower, upper) = self.bounds();
-        let verdict = if p.pairs() < MIN_PAIRS {
+        let accepted = if p.pairs() < MIN_PAIRS {
             None
         } else if llr >= upper {
-            Some(Verdict::H1)
+            Some(Accepted::H1)
         } else if llr <= lower {
-            Some(Verdict::H0)
+            Some(Accepted::H0)
         } else {
             None
         };
         Decision {
-            verdict,
+            accepted,
             llr,
             pairs: p.pairs(),
         }
@@ -147,10 +147,10 @@ mod tests {
             "{}",
             sprt.llr(&ahead)
         );
-        assert_eq!(sprt.decide(&ahead).verdict, None);
+        assert_eq!(sprt.decide(&ahead).accepted, None);
         let behind = counts([20, 70, 200, 50, 10]);
         assert!((sprt.llr(&behind) + 4.2838).abs() < 1e-3);
-        assert_eq!(sprt.decide(&behind).verdict, Some(Verdict::H0));
+        assert_eq!(sprt.decide(&behind).accepted, Some(Accepted::H0));
         // Even, with variance 0.05: halfway between 0 and 10 Elo favours 0.
         let even = counts([100, 400, 1000, 400, 100]);
         assert!((sprt.llr(&even) + 4.1398).abs() < 1e-3);
@@ -161,7 +161,7 @@ mod tests {
         let sprt = Sprt::new(0.0, 10.0);
         let twice = counts([20, 100, 400, 140, 40]);
         assert!((sprt.llr(&twice) - 2.0 * 2.5606).abs() < 2e-3);
-        assert_eq!(sprt.decide(&twice).verdict, Some(Verdict::H1));
+        assert_eq!(sprt.decide(&twice).accepted, Some(Accepted::H1));
     }
 
     #[test]
@@ -169,11 +169,11 @@ mod tests {
         let sprt = Sprt::new(0.0, 10.0);
         let one = counts([0, 0, 0, 0, 1]);
         assert!(sprt.llr(&one) > sprt.bounds().1);
-        assert_eq!(sprt.decide(&one).verdict, None);
+        assert_eq!(sprt.decide(&one).accepted, None);
         let almost = counts([MIN_PAIRS - 1, 0, 0, 0, 0]);
-        assert_eq!(sprt.decide(&almost).verdict, None);
+        assert_eq!(sprt.decide(&almost).accepted, None);
         let enough = counts([MIN_PAIRS, 0, 0, 0, 0]);
-        assert_eq!(sprt.decide(&enough).verdict, Some(Verdict::H0));
+        assert_eq!(sprt.decide(&enough).accepted, Some(Accepted::H0));
     }
 
     #[test]
@@ -181,16 +181,16 @@ mod tests {
         let sprt = Sprt::new(0.0, 10.0);
         assert_eq!(sprt.llr(&Pentanomial::default()), 0.0);
         assert_eq!(
-            sprt.decide(&counts([0, 0, 30, 0, 0])).verdict,
-            Some(Verdict::H0)
+            sprt.decide(&counts([0, 0, 30, 0, 0])).accepted,
+            Some(Accepted::H0)
         );
         assert_eq!(
-            sprt.decide(&counts([0, 0, 0, 0, 30])).verdict,
-            Some(Verdict::H1)
+            sprt.decide(&counts([0, 0, 0, 0, 30])).accepted,
+            Some(Accepted::H1)
         );
         assert_eq!(
-            sprt.decide(&counts([30, 0, 0, 0, 0])).verdict,
-            Some(Verdict::H0)
+            sprt.decide(&counts([30, 0, 0, 0, 0])).accepted,
+            Some(Accepted::H0)
         );
     }
 
@@ -201,14 +201,14 @@ mod tests {
         let second = counts([10, 50, 200, 70, 20]);
         // Each half alone is undecided; together they accept H1, as one
         // run of all the pairs does.
-        assert_eq!(fresh.decide(&second).verdict, None);
+        assert_eq!(fresh.decide(&second).accepted, None);
         let continued = Sprt {
             prior: first,
             ..fresh
         };
         let decision = continued.decide(&second);
         assert_eq!(decision, fresh.decide(&counts([20, 100, 400, 140, 40])));
-        assert_eq!(decision.verdict, Some(Verdict::H1));
+        assert_eq!(decision.accepted, Some(Accepted::H1));
         assert_eq!(decision.pairs, 700);
         // The prior alone, before this run's first pair.
         assert_eq!(continued.decide(&Pentanomial::default()).pairs, 350);

@@ -58,7 +58,7 @@ pub fn write(config: &Config, t: &Totals) -> String {
                 }
                 let (lower, upper) = sprt.bounds();
                 let verdict = d
-                    .verdict
+                    .accepted
                     .map_or("not decided".to_string(), |v| v.to_string());
                 let _ = writeln!(
                     s,

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 /// One position: its linear feature counts (White minus Black), the
 /// king-danger counts against each king, and the interpolation factors.
-pub struct Position {
+pub struct TracedPosition {
     /// (feature, count) pairs, White's count minus Black's.
     pub linear: Vec<(u16, i16)>,
     /// King-danger counts against White's and Black's king, when it applied.
@@ -65,7 +65,7 @@ pub fn read_lines(files: &[PathBuf], limit: Option<usize>) -> Result<Vec<(usize,
 
 /// Turns lines into positions, in parallel; lines that do not parse, and
 /// positions the evaluation scores by rule (known draws and wins), are dropped.
-pub fn build(lines: &[String]) -> Vec<Position> {
+pub fn build(lines: &[String]) -> Vec<TracedPosition> {
     lines
         .par_iter()
         .filter_map(|line| {
@@ -89,7 +89,7 @@ pub fn build(lines: &[String]) -> Vec<Position> {
                 .map(|s| s.map(|counts| counts.map(|n| n.clamp(-32768, 32767) as i16)));
             let total = TOTAL_PHASE as f32;
             let phase = t.phase as f32;
-            Some(Position {
+            Some(TracedPosition {
                 linear,
                 safety,
                 mg: phase / total,

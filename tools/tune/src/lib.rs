@@ -11,7 +11,7 @@ mod init;
 mod model;
 mod output;
 
-use data::Position;
+use data::TracedPosition;
 use model::{Model, Objective};
 use std::path::Path;
 use std::process::ExitCode;
@@ -117,7 +117,7 @@ fn tune(args: &Args) -> Result<(), Error> {
         score_k,
         unscaled: true,
     };
-    let report = |label: &str, m: &Model, train: &[Position], valid: &[Position]| {
+    let report = |label: &str, m: &Model, train: &[TracedPosition], valid: &[TracedPosition]| {
         println!(
             "{label}: result loss train {:.6} validation {:.6}; target loss train {:.6} validation {:.6}",
             m.loss(train, &results),

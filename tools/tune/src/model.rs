@@ -1,7 +1,7 @@
 //! The evaluation rebuilt from feature counts, its loss, its gradient and
 //! the Adam update.
 
-use crate::data::Position;
+use crate::data::TracedPosition;
 use eval::features::{KS_START, NUM_FEATURES, NUM_SAFETY};
 use eval::S;
 use rayon::prelude::*;
@@ -52,7 +52,7 @@ fn golden_section(loss: impl Fn(f64) -> f64) -> f64 {
 
 /// The logistic scale that turns the positions' search scores into the
 /// best prediction of their results.
-pub fn fit_score_k(positions: &[Position]) -> f64 {
+pub fn fit_score_k(positions: &[TracedPosition]) -> f64 {
     golden_section(|k| {
         let sum: f64 = positions
             .par_iter()
@@ -67,7 +67,7 @@ pub fn fit_score_k(positions: &[Position]) -> f64 {
 
 impl Objective {
     #[inline]
-    fn target(&self, p: &Position) -> f64 {
+    fn target(&self, p: &TracedPosition) -> f64 {
         let r = f64::from(p.result);
         if self.lambda >= 1.0 {
             r
@@ -119,7 +119,7 @@ impl Model {
 
     /// The evaluation from White's side.
     #[inline]
-    pub fn eval(&self, p: &Position, unscaled: bool) -> f64 {
+    pub fn eval(&self, p: &TracedPosition, unscaled: bool) -> f64 {
         let (mut mg, mut eg) = (0.0, 0.0);
         for &(f, n) in &p.linear {
             let n = f64::from(n);
@@ -139,7 +139,7 @@ impl Model {
     }
 
     /// Mean squared error of the prediction against the objective's target.
-    pub fn loss(&self, positions: &[Position], obj: &Objective) -> f64 {
+    pub fn loss(&self, positions: &[TracedPosition], obj: &Objective) -> f64 {
         if positions.is_empty() {
             return 0.0;
         }
@@ -154,7 +154,7 @@ impl Model {
     }
 
     /// The `k` that fits the results best.
-    pub fn fit_k(&self, positions: &[Position], unscaled: bool) -> f64 {
+    pub fn fit_k(&self, positions: &[TracedPosition], unscaled: bool) -> f64 {
         golden_section(|k| {
             self.loss(
                 positions,
@@ -169,7 +169,7 @@ impl Model {
     }
 
     /// The gradient of the mean loss, and the loss.
-    fn gradient(&self, positions: &[Position], obj: &Objective) -> (Vec<f64>, f64) {
+    fn gradient(&self, positions: &[TracedPosition], obj: &Objective) -> (Vec<f64>, f64) {
         let n = positions.len() as f64;
         let (grad, loss) = positions
             .par_chunks(CHUNK)
@@ -219,7 +219,7 @@ impl Model {
 
     /// One Adam step on the full batch, with an L2 penalty `l2 * (w - w0)^2`
     /// per weight; returns the loss before the step (without the penalty).
-    pub fn step(&mut self, positions: &[Position], obj: &Objective, lr: f64, l2: f64) -> f64 {
+    pub fn step(&mut self, positions: &[TracedPosition], obj: &Objective, lr: f64, l2: f64) -> f64 {
         const B1: f64 = 0.9;
         const B2: f64 = 0.999;
         const EPS: f64 = 1e-8;

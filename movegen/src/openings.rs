@@ -1,7 +1,7 @@
 //! Random openings, shared by `genfens` and self-play: start positions of a
 //! variant and random legal plies.
 
-use movegen::{chess960, Board, Move};
+use crate::{chess960, Board, Move};
 use rand::Rng;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
