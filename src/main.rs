@@ -46,6 +46,8 @@ enum Command {
     Selfplay(selfplay::Args),
     /// Every move of every game of a PGN file searched, judged and annotated
     Analyse(analyse::Args),
+    /// Balanced Chess960 or DFRC start positions for events, as EPD
+    Book(book::Args),
 }
 
 fn main() -> ExitCode {
@@ -73,6 +75,10 @@ fn main() -> ExitCode {
             Err(e) => usage_error("selfplay", e),
         },
         Some(Command::Analyse(args)) => analyse::run(&args.into()),
+        Some(Command::Book(args)) => match args.config() {
+            Ok(config) => book::run(&config),
+            Err(e) => usage_error("book", e),
+        },
     }
 }
 
