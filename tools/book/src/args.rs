@@ -11,9 +11,7 @@ const MAX_DEPTH: i64 = 100;
 
 /// Scores every Chess960 start position, or random Double Fischer Random
 /// ones, with a search to a fixed depth, and writes those near equality as
-/// an EPD book for FRC and DFRC events. Scores are centipawns from White's
-/// point of view: a book is played from both sides, so a start is as
-/// unbalanced at +30 as at -30.
+/// an EPD book for FRC and DFRC events.
 #[derive(clap::Args, Clone, Debug)]
 #[command(after_help = AFTER_HELP)]
 pub struct Args {
@@ -49,6 +47,8 @@ pub struct Args {
 }
 
 const AFTER_HELP: &str = "\
+Scores are centipawns from White's point of view, by the built-in network:
+a book is played from both sides, so +30 is as far from balance as -30.
 Each book line is a start in Shredder-FEN with its score and depth:
   <FEN> ce <cp>; acd <depth>; id \"chess960 518\";
 sorted by |score|, then by start number. The result does not depend on

@@ -71,7 +71,11 @@ pub fn score(
             scope.spawn(move || {
                 let mut engine = match search.engine() {
                     Ok(engine) => engine,
-                    Err(e) => return drop(sender.send(Err(e))),
+                    Err(e) => {
+                        // Only a receiver that stopped already is gone.
+                        let _ = sender.send(Err(e));
+                        return;
+                    }
                 };
                 while !stop.load(Ordering::Relaxed) {
                     let Some(&id) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
