@@ -9,10 +9,7 @@ use movegen::CastlingNotation;
 /// The book's text: the starts whose |score| is at most `bound`, most
 /// balanced first, ties by start number.
 pub fn book(scored: &[Scored], bound: u32) -> Result<String, BadStartNumber> {
-    let mut kept: Vec<&Scored> = scored
-        .iter()
-        .filter(|s| s.score.unsigned_abs() <= bound)
-        .collect();
+    let mut kept: Vec<&Scored> = scored.iter().filter(|s| s.within(bound)).collect();
     kept.sort_by_key(|s| (s.score.unsigned_abs(), s.id));
     let mut text = String::new();
     for s in kept {

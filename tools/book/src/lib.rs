@@ -48,6 +48,14 @@ struct Scored {
     depth: i32,
 }
 
+impl Scored {
+    /// Whether the book keeps it: a start is as unbalanced at +30 as at
+    /// -30, since a book is played from both sides.
+    fn within(&self, bound: u32) -> bool {
+        self.score.unsigned_abs() <= bound
+    }
+}
+
 /// Faults that stop the run.
 #[derive(Debug)]
 enum RunError {
@@ -103,11 +111,10 @@ fn make_book(config: &Config) -> Result<String, RunError> {
         .copied()
         .filter(|id| !finished.contains(id))
         .collect();
-    let within = |s: &Scored| s.score.unsigned_abs() <= config.bound;
     let mut progress = Progress::new(
         starts.len(),
         resumed,
-        done.iter().filter(|s| within(s)).count(),
+        done.iter().filter(|s| s.within(config.bound)).count(),
         config.bound,
     );
     let search = Search {
@@ -118,7 +125,7 @@ fn make_book(config: &Config) -> Result<String, RunError> {
     let started = Instant::now();
     pool::score(&todo, &search, config.threads, |scored| {
         partial.record(&scored)?;
-        progress.scored(scored.score);
+        progress.scored(scored.within(config.bound));
         done.push(scored);
         Ok(())
     })?;
@@ -129,7 +136,7 @@ fn make_book(config: &Config) -> Result<String, RunError> {
     Ok(format!(
         "{} of {} {} starts within ±{} cp at depth {} written to {} \
          ({} searched in {:.1} s, {resumed} from the partial file)",
-        done.iter().filter(|s| within(s)).count(),
+        done.iter().filter(|s| s.within(config.bound)).count(),
         starts.len(),
         config.variant,
         config.bound,

@@ -7,6 +7,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 pub struct Progress {
     bar: ProgressBar,
     bound: u32,
+    /// Scored positions within the bound.
     kept: usize,
 }
 
@@ -28,8 +29,8 @@ impl Progress {
         progress
     }
 
-    pub fn scored(&mut self, score: i32) {
-        if score.unsigned_abs() <= self.bound {
+    pub fn scored(&mut self, kept: bool) {
+        if kept {
             self.kept += 1;
             self.show_kept();
         }
