@@ -1,6 +1,6 @@
 //! The `hoeven` binary: a UCI engine when started without arguments, and
 //! command-line tools otherwise (`perft`, `bench`, `selfplay`, `analyse`,
-//! `train`, `tune`).
+//! `train`, `tune`, `book`).
 //! The protocol and each tool live in crates of their own; this wires them
 //! together. Arguments that are UCI commands with their words (`"genfens 8
 //! seed 1 book None" quit`, as OpenBench runs it) are run as UCI input lines.
@@ -51,6 +51,8 @@ enum Command {
     Train(train::Args),
     /// The Texel tuner of the hand-crafted evaluation's weights
     Tune(tune::Args),
+    /// Balanced Chess960 or DFRC start positions for events, as EPD
+    Book(book::Args),
 }
 
 fn main() -> ExitCode {
@@ -80,6 +82,10 @@ fn main() -> ExitCode {
         Some(Command::Analyse(args)) => analyse::run(&args.into()),
         Some(Command::Train(args)) => train::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
+        Some(Command::Book(args)) => match args.config() {
+            Ok(config) => book::run(&config),
+            Err(e) => usage_error("book", e),
+        },
     }
 }
 

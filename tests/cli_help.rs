@@ -60,7 +60,7 @@ fn usage_error(args: &[&str], bad: &str) {
 fn help_lists_every_tool() {
     let listed = commands(&help(&["--help"]));
     for tool in [
-        "perft", "bench", "selfplay", "analyse", "train", "tune", "help",
+        "perft", "bench", "selfplay", "analyse", "train", "tune", "book", "help",
     ] {
         assert!(listed.iter().any(|c| c == tool), "{tool} not in {listed:?}");
     }
