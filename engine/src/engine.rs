@@ -5,6 +5,7 @@
 
 use crate::job::{Control, Job};
 use crate::limits::{Limits, SearchOptions};
+use crate::params::SearchParams;
 use crate::pool::Pool;
 use crate::report::{PvInfo, Reporter, SearchResult};
 use crate::search::LmrTable;
@@ -21,6 +22,8 @@ use std::time::Instant;
 pub struct Engine {
     tt: Arc<TranspositionTable>,
     pool: Pool,
+    params: SearchParams,
+    /// Rebuilt whenever `params` change.
     lmr: Arc<LmrTable>,
     /// The network every thread evaluates with; `None`: the hand-crafted
     /// evaluation.
@@ -47,7 +50,8 @@ impl Engine {
         Ok(Engine {
             tt: Arc::new(TranspositionTable::new(hash_mb, 1)?),
             pool: Pool::default(),
-            lmr: Arc::new(LmrTable::new()),
+            params: SearchParams::default(),
+            lmr: Arc::new(LmrTable::new(&SearchParams::default())),
             network: None,
             control: Arc::new(Control::default()),
             running: None,
@@ -69,6 +73,17 @@ impl Engine {
         let tt = TranspositionTable::new(mb, self.pool.len())?;
         self.tt = Arc::new(tt);
         Ok(())
+    }
+
+    pub fn params(&self) -> SearchParams {
+        self.params
+    }
+
+    /// Searches with `params` from the next search on.
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.wait();
+        self.lmr = Arc::new(LmrTable::new(&params));
+        self.params = params;
     }
 
     /// The tablebases and their options for the searches to come.
@@ -143,6 +158,7 @@ impl Engine {
             limits: request.limits,
             options: request.options,
             reporter: Arc::clone(&reporter),
+            params: self.params,
             lmr: Arc::clone(&self.lmr),
             syzygy: self.syzygy.clone(),
             tb_cardinality: root_probe.cardinality,
