@@ -53,8 +53,10 @@ pub struct Args {
     /// Every parameter's final perturbation c_end is its step times C
     #[arg(long, value_name = "C", default_value_t = 1.0)]
     pub c: f64,
+    /// How fast the learning rate decays: a_k = a / (A + k + 1)^ALPHA
     #[arg(long, default_value_t = 0.602)]
     pub alpha: f64,
+    /// How fast the perturbation shrinks: c_k = c / (k + 1)^GAMMA
     #[arg(long, default_value_t = 0.101)]
     pub gamma: f64,
     /// The learning rate the schedule ends with
