@@ -75,6 +75,7 @@ impl Engine {
         Ok(())
     }
 
+    /// The search's tunables the next search uses.
     pub fn params(&self) -> SearchParams {
         self.params
     }
@@ -291,6 +292,24 @@ mod tests {
         let mated = engine.search(request("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1", depth(4), 1));
         assert_eq!(mated.best, None);
         assert!(mated.lines.is_empty());
+    }
+
+    #[test]
+    fn the_searches_use_the_engines_own_params() {
+        let mut engine = Engine::new(1).unwrap();
+        let nodes = |engine: &mut Engine| {
+            engine.clear();
+            engine.search(request(movegen::STARTPOS, depth(9), 1)).nodes
+        };
+        let defaults = nodes(&mut engine);
+        let mut params = SearchParams::default();
+        params.set("RFP_MARGIN", 30).unwrap();
+        params.set("LMR_DIVISOR", 150).unwrap();
+        engine.set_params(params);
+        assert_eq!(engine.params(), params);
+        assert_ne!(nodes(&mut engine), defaults);
+        engine.set_params(SearchParams::default());
+        assert_eq!(nodes(&mut engine), defaults);
     }
 
     #[test]
