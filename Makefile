@@ -8,6 +8,8 @@
 #   make perft-deep   the perft suites at their full published depths
 #   make perft-bench  single-thread perft speed against Stockfish's `go perft`
 #   make bench        the search bench (node count and speed)
+#   make spsa-build   ./hoeven-tune: the tuning build (feature tune-search), whose
+#                     search tunables are UCI options and which runs `hoeven spsa`
 #   make profile-build  ./hoeven built with profile-guided optimisation
 #                     (needs `rustup component add llvm-tools`)
 #   make fuzz         every fuzz target for FUZZ_SECONDS each (nightly, cargo-fuzz)
@@ -37,13 +39,19 @@ ifneq ($(origin EVALFILE),undefined)
 export HOEVEN_EVALFILE := $(if $(EVALFILE),$(abspath $(EVALFILE)))
 endif
 
-.PHONY: all build profile-build python-chess test test-debug perft-deep perft-bench bench fuzz stress soak datagen clippy fmt clean
+.PHONY: all build spsa-build profile-build python-chess test test-debug perft-deep perft-bench bench fuzz stress soak datagen clippy fmt clean
 
 all: build
 
 build:
 	$(CARGO) build --release -p hoeven --bin hoeven
 	cp target/release/hoeven $(EXE)
+
+# The tuning build has a target folder of its own, so that it never stands
+# in for the plain binary that the integration tests drive.
+spsa-build:
+	$(CARGO) build --release -p hoeven --bin hoeven --features tune-search --target-dir target/tune
+	cp target/tune/release/hoeven hoeven-tune
 
 # Profile-guided optimisation, as Stockfish's `make profile-build`: a build
 # instrumented to count which branches and calls `bench` takes, then the

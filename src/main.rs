@@ -1,6 +1,6 @@
 //! The `hoeven` binary: a UCI engine when started without arguments, and
-//! command-line tools otherwise (`perft`, `bench`, `selfplay`, `analyse`,
-//! `train`, `tune`, `book`).
+//! command-line tools otherwise (`perft`, `bench`, `selfplay`, `spsa`,
+//! `analyse`, `train`, `tune`, `book`).
 //! The protocol and each tool live in crates of their own; this wires them
 //! together. Arguments that are UCI commands with their words (`"genfens 8
 //! seed 1 book None" quit`, as OpenBench runs it) are run as UCI input lines.
@@ -45,6 +45,9 @@ enum Command {
     },
     /// Self-play matches and training data
     Selfplay(selfplay::Args),
+    /// SPSA tuning of the search's parameters in self-play (tuning builds:
+    /// `make spsa-build`)
+    Spsa(selfplay::spsa::Args),
     /// Every move of every game of a PGN file searched, judged and annotated
     Analyse(analyse::Args),
     /// The NNUE trainer: training records from games, and nets from records
@@ -79,6 +82,7 @@ fn main() -> ExitCode {
             Ok(config) => selfplay::run(&config),
             Err(e) => usage_error("selfplay", e),
         },
+        Some(Command::Spsa(args)) => spsa(args),
         Some(Command::Analyse(args)) => analyse::run(&args.into()),
         Some(Command::Train(args)) => train::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
@@ -86,6 +90,21 @@ fn main() -> ExitCode {
             Ok(config) => book::run(&config),
             Err(e) => usage_error("book", e),
         },
+    }
+}
+
+/// SPSA sets the search's tunables, which only a tuning build has.
+fn spsa(args: selfplay::spsa::Args) -> ExitCode {
+    if !cfg!(feature = "tune-search") {
+        eprintln!(
+            "hoeven spsa needs a tuning build: `make spsa-build` (./hoeven-tune) or \
+             `cargo build --release --features tune-search`"
+        );
+        return ExitCode::from(2);
+    }
+    match args.config() {
+        Ok(config) => selfplay::spsa::run(&config),
+        Err(e) => usage_error("spsa", e),
     }
 }
 

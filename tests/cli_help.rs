@@ -60,7 +60,7 @@ fn usage_error(args: &[&str], bad: &str) {
 fn help_lists_every_tool() {
     let listed = commands(&help(&["--help"]));
     for tool in [
-        "perft", "bench", "selfplay", "analyse", "train", "tune", "book", "help",
+        "perft", "bench", "selfplay", "spsa", "analyse", "train", "tune", "book", "help",
     ] {
         assert!(listed.iter().any(|c| c == tool), "{tool} not in {listed:?}");
     }
@@ -156,6 +156,29 @@ fn tune_help_lists_its_flags() {
         assert!(text.contains(flag), "tune: {flag} in\n{text}");
     }
     assert!(text.contains("[default: current]"), "{text}");
+}
+
+#[test]
+fn spsa_help_lists_its_flags() {
+    let text = help(&["spsa", "--help"]);
+    for flag in [
+        "--state",
+        "--pairs-per-block",
+        "--blocks",
+        "--iterations",
+        "--nodes",
+        "--variant",
+        "--concurrency",
+        "--seed",
+        "--params",
+        "--a ",
+        "--c ",
+        "--alpha",
+        "--gamma",
+        "--r-end",
+    ] {
+        assert!(text.contains(flag), "spsa: {flag} in\n{text}");
+    }
 }
 
 #[test]

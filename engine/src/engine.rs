@@ -5,6 +5,7 @@
 
 use crate::job::{Control, Job};
 use crate::limits::{Limits, SearchOptions};
+use crate::params::SearchParams;
 use crate::pool::Pool;
 use crate::report::{PvInfo, Reporter, SearchResult};
 use crate::search::LmrTable;
@@ -21,6 +22,8 @@ use std::time::Instant;
 pub struct Engine {
     tt: Arc<TranspositionTable>,
     pool: Pool,
+    params: SearchParams,
+    /// Rebuilt whenever `params` change.
     lmr: Arc<LmrTable>,
     /// The network every thread evaluates with; `None`: the hand-crafted
     /// evaluation.
@@ -47,7 +50,8 @@ impl Engine {
         Ok(Engine {
             tt: Arc::new(TranspositionTable::new(hash_mb, 1)?),
             pool: Pool::default(),
-            lmr: Arc::new(LmrTable::new()),
+            params: SearchParams::default(),
+            lmr: Arc::new(LmrTable::new(&SearchParams::default())),
             network: None,
             control: Arc::new(Control::default()),
             running: None,
@@ -69,6 +73,18 @@ impl Engine {
         let tt = TranspositionTable::new(mb, self.pool.len())?;
         self.tt = Arc::new(tt);
         Ok(())
+    }
+
+    /// The search's tunables the next search uses.
+    pub fn params(&self) -> SearchParams {
+        self.params
+    }
+
+    /// Searches with `params` from the next search on.
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.wait();
+        self.lmr = Arc::new(LmrTable::new(&params));
+        self.params = params;
     }
 
     /// The tablebases and their options for the searches to come.
@@ -143,6 +159,7 @@ impl Engine {
             limits: request.limits,
             options: request.options,
             reporter: Arc::clone(&reporter),
+            params: self.params,
             lmr: Arc::clone(&self.lmr),
             syzygy: self.syzygy.clone(),
             tb_cardinality: root_probe.cardinality,
@@ -275,6 +292,24 @@ mod tests {
         let mated = engine.search(request("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1", depth(4), 1));
         assert_eq!(mated.best, None);
         assert!(mated.lines.is_empty());
+    }
+
+    #[test]
+    fn the_searches_use_the_engines_own_params() {
+        let mut engine = Engine::new(1).unwrap();
+        let nodes = |engine: &mut Engine| {
+            engine.clear();
+            engine.search(request(movegen::STARTPOS, depth(9), 1)).nodes
+        };
+        let defaults = nodes(&mut engine);
+        let mut params = SearchParams::default();
+        params.set("RFP_MARGIN", 30).unwrap();
+        params.set("LMR_DIVISOR", 150).unwrap();
+        engine.set_params(params);
+        assert_eq!(engine.params(), params);
+        assert_ne!(nodes(&mut engine), defaults);
+        engine.set_params(SearchParams::default());
+        assert_eq!(nodes(&mut engine), defaults);
     }
 
     #[test]

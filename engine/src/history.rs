@@ -5,10 +5,7 @@
 //! victim), killer moves per ply, and the correction histories of the
 //! static evaluation (by pawn structure and by each side's other pieces).
 
-use crate::params::{
-    CORRECTION_GRAIN, CORRECTION_MAX, CORRECTION_SIZE, CORRECTION_WEIGHT_MAX, HISTORY_BONUS_MAX,
-    HISTORY_MAX,
-};
+use crate::params::{SearchParams, CORRECTION_GRAIN, CORRECTION_SIZE, HISTORY_MAX};
 use crate::score::MAX_PLY;
 use movegen::{Bitboard, Board, Color, Move, Piece, PieceKind, Square};
 
@@ -100,8 +97,8 @@ impl Default for History {
 }
 
 /// The bonus (or malus) for a move that caused (or failed to cause) a cutoff.
-pub fn bonus(depth: i32) -> i32 {
-    (depth * depth * 16 + depth * 32).min(HISTORY_BONUS_MAX)
+pub fn bonus(depth: i32, params: &SearchParams) -> i32 {
+    (depth * depth * 16 + depth * 32).min(params.history_bonus_max)
 }
 
 /// Moves `entry` towards +/-HISTORY_MAX by `delta`, more slowly the closer
@@ -178,7 +175,7 @@ impl History {
         }
     }
 
-    /// After a quiet move caused a cutoff: reward it, punish the quiet moves
+    /// After a quiet move caused a cutoff: reward it by `bonus`, punish the quiet moves
     /// tried before it, and make it the first killer of the ply.
     pub fn update_quiet(
         &mut self,
@@ -186,13 +183,12 @@ impl History {
         best: (Move, PieceTo),
         tried: &[(Move, PieceTo)],
         context: &Context,
-        depth: i32,
+        bonus: i32,
         ply: usize,
     ) {
-        let b = bonus(depth);
-        self.reward(color, best.0, best.1, context, b);
+        self.reward(color, best.0, best.1, context, bonus);
         for &(m, moved) in tried {
-            self.reward(color, m, moved, context, -b);
+            self.reward(color, m, moved, context, -bonus);
         }
         let killers = &mut self.killers[ply.min(MAX_PLY)];
         if killers[0] != best.0 {
@@ -224,9 +220,16 @@ impl History {
 
     /// A search of `depth` found the position worth `error` more than its
     /// static evaluation said.
-    pub fn update_correction(&mut self, board: &Board, depth: i32, error: i32) {
-        let weight = (depth + 1).min(CORRECTION_WEIGHT_MAX);
-        let target = error.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+    pub fn update_correction(
+        &mut self,
+        board: &Board,
+        depth: i32,
+        error: i32,
+        params: &SearchParams,
+    ) {
+        let weight = (depth + 1).min(params.correction_weight_max);
+        let max = params.correction_max;
+        let target = error.clamp(-max, max) * CORRECTION_GRAIN;
         let [p, w, b] = Self::correction_slots(board);
         let blend = |entry: &mut i32| *entry = (*entry * (256 - weight) + target * weight) / 256;
         blend(&mut self.pawn_correction[p]);
@@ -239,16 +242,15 @@ impl History {
         self.capture.get(key).map_or(0, |&e| e as i32)
     }
 
-    /// After a cutoff: reward the capture that caused it (if it was one) and
-    /// punish the captures tried before it.
-    pub fn update_captures(&mut self, best: Option<usize>, tried: &[usize], depth: i32) {
-        let b = bonus(depth);
+    /// After a cutoff: reward the capture that caused it (if it was one) by
+    /// `bonus` and punish the captures tried before it.
+    pub fn update_captures(&mut self, best: Option<usize>, tried: &[usize], bonus: i32) {
         if let Some(e) = best.and_then(|k| self.capture.get_mut(k)) {
-            gravity(e, b);
+            gravity(e, bonus);
         }
         for &k in tried {
             if let Some(e) = self.capture.get_mut(k) {
-                gravity(e, -b);
+                gravity(e, -bonus);
             }
         }
     }
@@ -292,7 +294,7 @@ mod tests {
                 (good, good_pt),
                 &[(bad, bad_pt)],
                 &context,
-                20,
+                bonus(20, &SearchParams::default()),
                 3,
             );
         }
@@ -324,7 +326,14 @@ mod tests {
             threats: Bitboard::from_square(c3),
         };
         for _ in 0..100 {
-            h.update_quiet(Color::White, (m, pt), &[], &attacked_from, 10, 0);
+            h.update_quiet(
+                Color::White,
+                (m, pt),
+                &[],
+                &attacked_from,
+                bonus(10, &SearchParams::default()),
+                0,
+            );
         }
         assert!(h.quiet(Color::White, m, pt, &attacked_from) > 1000);
         assert_eq!(h.quiet(Color::White, m, pt, &Context::NONE), 0);
@@ -338,16 +347,18 @@ mod tests {
     #[test]
     fn correction_moves_towards_the_error_and_stays_bounded() {
         let board = Board::startpos();
+        let params = SearchParams::default();
         let mut h = History::default();
         assert_eq!(h.correction(&board), 0);
         for _ in 0..200 {
-            h.update_correction(&board, 10, 500);
+            h.update_correction(&board, 10, 500, &params);
         }
         // The pawn table and half of each non-pawn table: twice the cap.
         let full = h.correction(&board);
-        assert!((2 * CORRECTION_MAX - 3..=2 * CORRECTION_MAX).contains(&full));
+        let cap = params.correction_max;
+        assert!((2 * cap - 3..=2 * cap).contains(&full));
         for _ in 0..200 {
-            h.update_correction(&board, 10, -40);
+            h.update_correction(&board, 10, -40, &params);
         }
         assert!((-80..=-76).contains(&h.correction(&board)));
     }
@@ -360,7 +371,7 @@ mod tests {
         assert_eq!(board.pawn_key(), knight_out.pawn_key());
         let mut h = History::default();
         for _ in 0..200 {
-            h.update_correction(&knight_out, 10, 60);
+            h.update_correction(&knight_out, 10, 60, &SearchParams::default());
         }
         // Same pawns, so the pawn part carries over; White's pieces differ,
         // so only Black's half of the non-pawn part does.
@@ -380,7 +391,7 @@ mod tests {
         );
         assert_ne!(kp, kn);
         let mut h = History::default();
-        h.update_captures(Some(kp), &[kn], 8);
+        h.update_captures(Some(kp), &[kn], bonus(8, &SearchParams::default()));
         assert!(h.capture(kp) > 0 && h.capture(kn) < 0);
     }
 }

@@ -4,6 +4,7 @@
 //! where the main thread gathers the threads' results and reports them.
 
 use crate::limits::{Limits, SearchOptions};
+use crate::params::SearchParams;
 use crate::pool::ThreadState;
 use crate::report::{Line, PvInfo, Reporter, SearchResult};
 use crate::search::{Completed, LmrTable, Searcher};
@@ -39,6 +40,8 @@ pub(crate) struct Job {
     pub limits: Limits,
     pub options: SearchOptions,
     pub reporter: Arc<dyn Reporter>,
+    pub params: SearchParams,
+    /// Built from `params`' LMR shape.
     pub lmr: Arc<LmrTable>,
     pub syzygy: Syzygy,
     /// Positions with at most this many pieces are probed (0: none).

@@ -29,6 +29,7 @@ mod tt;
 pub use engine::{Engine, SearchRequest};
 pub use eval_file::{EvalFile, EvalFileError};
 pub use limits::{Limits, SearchOptions};
+pub use params::{tunable, ParamError, SearchParams, Tunable, TUNABLES};
 pub use report::{Line, PvInfo, Reporter, SearchResult};
 pub use tt::{AllocError, Bound};
 

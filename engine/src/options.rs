@@ -3,6 +3,7 @@
 //! change it asks for. The protocol prints the declarations and hands over
 //! what `setoption` names; self-play's `--compare` sets read the same way.
 
+use crate::params::Tunable;
 use crate::skill::{Strength, ELO_MAX, ELO_MIN, SKILL_LEVEL_MAX};
 use std::fmt;
 
@@ -13,6 +14,10 @@ pub const MAX_MULTI_PV: usize = 256;
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 pub const MAX_SYZYGY_PROBE_DEPTH: i32 = 100;
 pub const MAX_SYZYGY_PROBE_LIMIT: u32 = 7;
+
+/// Whether this is a tuning build (feature `tune-search`): the search's
+/// tunables are options of their own.
+pub const TUNING: bool = cfg!(feature = "tune-search");
 
 /// How UCI writes an empty string option; as a path it names nothing.
 pub const EMPTY: &str = "<empty>";
@@ -105,7 +110,7 @@ pub fn declarations() -> Vec<Declaration> {
         default: if default.is_empty() { EMPTY } else { default }.to_string(),
     };
     let option = |name, kind| Declaration { name, kind };
-    vec![
+    let mut all = vec![
         option("Debug Log File", text("")),
         option("Hash", spin(d.hash_mb as i64, 1, MAX_HASH_MB as i64)),
         option("Threads", spin(d.threads as i64, 1, MAX_THREADS as i64)),
@@ -172,7 +177,25 @@ pub fn declarations() -> Vec<Declaration> {
             spin(i64::from(d.elo), i64::from(ELO_MIN), i64::from(ELO_MAX)),
         ),
         option("EvalFile", text(crate::eval_file::default_name())),
-    ]
+    ];
+    // OpenBench's SPSA sets the tunables as options of a tuning build.
+    if TUNING {
+        all.extend(crate::params::TUNABLES.iter().map(|t| {
+            let kind = spin(t.default.into(), t.min.into(), t.max.into());
+            option(t.name, kind)
+        }));
+    }
+    all
+}
+
+/// The search tunable an option name stands for: in a tuning build each is
+/// an option of its own, elsewhere none is.
+fn tunable_option(key: &str) -> Option<&'static Tunable> {
+    if TUNING {
+        crate::params::tunable(key).ok().map(|(_, t)| t)
+    } else {
+        None
+    }
 }
 
 /// An option set: what to change.
@@ -196,6 +219,11 @@ pub enum Change {
     LimitStrength(bool),
     Elo(u32),
     EvalFile(String),
+    /// A search tunable (`SearchParams::set`), in a tuning build only.
+    SearchParam {
+        name: &'static str,
+        value: i32,
+    },
 }
 
 /// A change read, and whether its value had to be clamped into range.
@@ -323,7 +351,19 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<Parsed, OptionError> {
             .map(|(v, c)| (Change::SyzygyProbeLimit(v as u32), c))?,
         "evalfile" => (Change::EvalFile(path()), None),
         "debug log file" => (Change::DebugLogFile(path()), None),
-        _ => return Err(OptionError::Unknown(name.to_string())),
+        _ => match tunable_option(&key) {
+            Some(t) => spin(t.min as u64, t.max as u64).map(|(v, c)| {
+                let value = v as i32;
+                (
+                    Change::SearchParam {
+                        name: t.name,
+                        value,
+                    },
+                    c,
+                )
+            })?,
+            None => return Err(OptionError::Unknown(name.to_string())),
+        },
     };
     Ok(Parsed { change, clamped })
 }
@@ -418,6 +458,29 @@ mod tests {
             parse("Ponder", None).unwrap_err(),
             OptionError::NoBoolean("Ponder".to_string())
         );
+    }
+
+    #[test]
+    fn search_tunables_are_options_only_in_a_tuning_build() {
+        let declared = declarations();
+        let tunables = crate::params::TUNABLES;
+        let listed = |name: &str| declared.iter().any(|d| d.name == name);
+        let parsed = parse("rfp_margin", Some("90")).map(|p| p.change);
+        if TUNING {
+            assert!(tunables.iter().all(|t| listed(t.name)));
+            assert_eq!(
+                parsed,
+                Ok(Change::SearchParam {
+                    name: "RFP_MARGIN",
+                    value: 90
+                })
+            );
+            let p = parse("RFP_MARGIN", Some("100000")).unwrap();
+            assert!(p.clamped.is_some());
+        } else {
+            assert!(!tunables.iter().any(|t| listed(t.name)));
+            assert_eq!(parsed, Err(OptionError::Unknown("rfp_margin".into())));
+        }
     }
 
     #[test]

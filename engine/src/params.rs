@@ -1,76 +1,42 @@
-//! Every tunable constant of the search, in one place with its name.
+//! Every tunable constant of the search, in one place with its name: the
+//! values a tuner may change per engine (`SearchParams`, declared once in
+//! the `tunables!` table below), and the constants it leaves alone.
 
 use crate::skill::SkillAnchor;
+use std::fmt;
 
-/// Aspiration windows start at this depth, this wide around the last score.
+/// Aspiration windows start at this depth.
 pub const ASPIRATION_MIN_DEPTH: i32 = 4;
-pub const ASPIRATION_DELTA: i32 = 18;
 
-/// Null-move pruning: minimum depth, and the reduction `BASE + depth / DIVISOR`.
+/// Null-move pruning: minimum depth.
 pub const NMP_MIN_DEPTH: i32 = 3;
-pub const NMP_BASE_REDUCTION: i32 = 3;
-pub const NMP_DEPTH_DIVISOR: i32 = 4;
 
-/// Late-move reductions: `BASE + ln(depth) * ln(moves) / DIVISOR`, applied
-/// from this depth on and after this many moves.
-pub const LMR_BASE: f64 = 0.75;
-pub const LMR_DIVISOR: f64 = 2.25;
+/// Late-move reductions apply from this depth on and after this many moves.
 pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_MIN_MOVES: usize = 3;
-/// History score worth one ply of reduction.
-pub const LMR_HISTORY_DIVISOR: i32 = 8192;
 
 /// History scores saturate at this magnitude.
 pub const HISTORY_MAX: i32 = 16_384;
-/// A quiet move's history bonus grows with depth up to this cap.
-pub const HISTORY_BONUS_MAX: i32 = 1_600;
 
-/// Reverse futility pruning: at depth up to `MAX_DEPTH`, a node whose static
-/// evaluation beats beta by `MARGIN` per ply (one ply less when improving)
-/// is taken to fail high.
-pub const RFP_MAX_DEPTH: i32 = 8;
-pub const RFP_MARGIN: i32 = 80;
-
-/// Late-move pruning: after `(BASE + depth^2) / (2 - improving)` moves,
-/// quiet moves are no longer searched at shallow depth.
-pub const LMP_BASE: i32 = 3;
+/// Late-move pruning, futility pruning and SEE pruning apply up to these
+/// depths.
 pub const LMP_MAX_DEPTH: i32 = 8;
-
-/// Futility pruning: quiet moves are skipped when the static evaluation plus
-/// `BASE + MARGIN * depth` cannot reach alpha.
 pub const FP_MAX_DEPTH: i32 = 8;
-pub const FP_BASE: i32 = 90;
-pub const FP_MARGIN: i32 = 100;
-
-/// SEE pruning: a move is skipped when it loses more than
-/// `SEE_QUIET_MARGIN * depth` (quiet moves) or `SEE_NOISY_MARGIN * depth`
-/// (captures) in the exchange on its square.
 pub const SEE_PRUNE_MAX_DEPTH: i32 = 8;
-pub const SEE_QUIET_MARGIN: i32 = 60;
-pub const SEE_NOISY_MARGIN: i32 = 100;
 
-/// Singular extensions: from this depth, when the table's move is at least
-/// `MARGIN` centipawns per ply of depth better than every alternative
-/// searched at half depth, it is extended (twice if better still by
-/// `DOUBLE_MARGIN`, at most `MAX_DOUBLE` times along a line).
+/// Singular extensions: from this depth, at most `MAX_DOUBLE` double
+/// extensions along a line.
 pub const SE_MIN_DEPTH: i32 = 7;
-pub const SE_MARGIN: i32 = 2;
-pub const SE_DOUBLE_MARGIN: i32 = 20;
 pub const SE_MAX_DOUBLE: u32 = 6;
 
 /// Internal iterative reduction: a node this deep with no move from the
 /// table is searched one ply shallower (the table will have a move next time).
 pub const IIR_MIN_DEPTH: i32 = 4;
 
-/// Correction histories: the static evaluation is corrected by running
-/// averages of how far searches found it off for the same pawn structure
-/// and for the same placement of each side's other pieces.
-/// Entries are centipawns times `GRAIN`, capped at `MAX` centipawns; a
-/// search of depth d weighs `min(d + 1, WEIGHT_MAX)` out of 256.
+/// Correction histories: entries are centipawns times `GRAIN`, one table
+/// per side of this many entries.
 pub const CORRECTION_SIZE: usize = 16_384;
 pub const CORRECTION_GRAIN: i32 = 256;
-pub const CORRECTION_MAX: i32 = 96;
-pub const CORRECTION_WEIGHT_MAX: i32 = 16;
 
 /// Time management: the plan per move is the usable clock over the moves to
 /// go (this many when the GUI gives no `movestogo`) plus three quarters of
@@ -142,3 +108,210 @@ pub const SKILL_ANCHORS: [SkillAnchor; 5] = [
 ];
 /// Lines searched (MultiPV) to choose from.
 pub const SKILL_LINES: usize = 4;
+
+/// One value of `SearchParams` as a tuner sees it: its UCI option name, its
+/// default, the range it may take, and the perturbation SPSA ends with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tunable {
+    pub name: &'static str,
+    pub default: i32,
+    pub min: i32,
+    pub max: i32,
+    pub step: i32,
+}
+
+/// Declares `SearchParams`, its defaults and `TUNABLES` from one list, so
+/// that the UCI options, the SPSA driver and the defaults cannot disagree.
+macro_rules! tunables {
+    ($($(#[doc = $doc:expr])* $field:ident $name:literal = $default:literal,
+       $min:literal..=$max:literal, step $step:literal;)+) => {
+        /// The search's tunable values, one set per engine (`Engine::set_params`),
+        /// so that two configurations can play each other in one process.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct SearchParams {
+            $($(#[doc = $doc])* pub $field: i32,)+
+        }
+
+        impl Default for SearchParams {
+            fn default() -> SearchParams {
+                SearchParams { $($field: $default,)+ }
+            }
+        }
+
+        /// Every field of `SearchParams`, in declaration order.
+        pub const TUNABLES: &[Tunable] = &[
+            $(Tunable { name: $name, default: $default, min: $min, max: $max, step: $step },)+
+        ];
+
+        impl SearchParams {
+            fn slots(&mut self) -> [&mut i32; TUNABLES.len()] {
+                [$(&mut self.$field,)+]
+            }
+        }
+    };
+}
+
+tunables! {
+    /// Aspiration windows start this wide around the last score: narrower
+    /// cuts more, at the price of more re-searches.
+    aspiration_delta "ASPIRATION_DELTA" = 18, 5..=60, step 3;
+    /// Null-move pruning reduces by `BASE + depth / DIVISOR`: how much a
+    /// pass may be trusted to show a fail high.
+    nmp_base_reduction "NMP_BASE_REDUCTION" = 3, 1..=6, step 1;
+    nmp_depth_divisor "NMP_DEPTH_DIVISOR" = 4, 2..=8, step 1;
+    /// Late-move reductions: `BASE + ln(depth) * ln(moves) / DIVISOR`, both
+    /// in hundredths, the shape of how fast late moves lose depth.
+    lmr_base "LMR_BASE" = 75, 0..=200, step 10;
+    lmr_divisor "LMR_DIVISOR" = 225, 100..=400, step 15;
+    /// History score worth one ply less (or more) reduction.
+    lmr_history_divisor "LMR_HISTORY_DIVISOR" = 8192, 2048..=32768, step 512;
+    /// A quiet move's history bonus grows with depth up to this cap: how
+    /// much one deep cutoff may outweigh the record of many.
+    history_bonus_max "HISTORY_BONUS_MAX" = 1600, 400..=4000, step 120;
+    /// Reverse futility pruning: at depth up to `MAX_DEPTH`, a node whose
+    /// evaluation beats beta by `MARGIN` per ply (one ply less when
+    /// improving) is taken to fail high.
+    rfp_margin "RFP_MARGIN" = 80, 30..=200, step 8;
+    rfp_max_depth "RFP_MAX_DEPTH" = 8, 4..=14, step 1;
+    /// Late-move pruning: after `(BASE + depth^2) / (2 - improving)` moves,
+    /// quiet moves are no longer searched at shallow depth.
+    lmp_base "LMP_BASE" = 3, 0..=10, step 1;
+    /// Futility pruning: quiet moves are skipped when the evaluation plus
+    /// `BASE + MARGIN * depth` cannot reach alpha.
+    fp_base "FP_BASE" = 90, 0..=300, step 12;
+    fp_margin "FP_MARGIN" = 100, 30..=250, step 8;
+    /// SEE pruning: a move is skipped when it loses more than this many
+    /// centipawns per ply of depth in the exchange on its square, quiet
+    /// moves and captures apart since captures win something back.
+    see_quiet_margin "SEE_QUIET_MARGIN" = 60, 10..=200, step 6;
+    see_noisy_margin "SEE_NOISY_MARGIN" = 100, 20..=250, step 8;
+    /// Singular extensions: the table's move is extended when it is at
+    /// least `MARGIN` centipawns per ply better than every alternative
+    /// searched at half depth, twice when better still by `DOUBLE_MARGIN`.
+    se_margin "SE_MARGIN" = 2, 1..=8, step 1;
+    se_double_margin "SE_DOUBLE_MARGIN" = 20, 0..=80, step 3;
+    /// Correction histories learn errors capped at this many centipawns:
+    /// beyond it a result says more about tactics than about the structure.
+    correction_max "CORRECTION_MAX" = 96, 16..=256, step 8;
+    /// A search of depth d weighs `min(d + 1, WEIGHT_MAX)` out of 256 in the
+    /// correction's running average: how fast it forgets.
+    correction_weight_max "CORRECTION_WEIGHT_MAX" = 16, 4..=64, step 2;
+}
+
+/// Why a tunable cannot be read or set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamError {
+    Unknown(String),
+    OutOfRange {
+        name: &'static str,
+        value: i64,
+        min: i32,
+        max: i32,
+    },
+}
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamError::Unknown(name) => write!(f, "unknown search parameter '{name}'"),
+            ParamError::OutOfRange {
+                name,
+                value,
+                min,
+                max,
+            } => write!(f, "{name}: {value} is out of range {min}..{max}"),
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+/// The tunable named `name` (case-insensitive, as UCI names are) and its
+/// index in `TUNABLES`.
+pub fn tunable(name: &str) -> Result<(usize, &'static Tunable), ParamError> {
+    TUNABLES
+        .iter()
+        .enumerate()
+        .find(|(_, t)| t.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| ParamError::Unknown(name.to_string()))
+}
+
+impl SearchParams {
+    pub fn get(&self, name: &str) -> Result<i32, ParamError> {
+        let (index, _) = tunable(name)?;
+        let mut copy = *self;
+        Ok(*copy.slots()[index])
+    }
+
+    /// Sets the tunable `name`; a value outside its range is refused.
+    pub fn set(&mut self, name: &str, value: i64) -> Result<(), ParamError> {
+        let (index, t) = tunable(name)?;
+        if value < i64::from(t.min) || value > i64::from(t.max) {
+            return Err(ParamError::OutOfRange {
+                name: t.name,
+                value,
+                min: t.min,
+                max: t.max,
+            });
+        }
+        *self.slots()[index] = value as i32;
+        Ok(())
+    }
+
+    /// `LMR_BASE` and `LMR_DIVISOR` as the reduction formula uses them.
+    pub(crate) fn lmr_shape(&self) -> (f64, f64) {
+        (
+            f64::from(self.lmr_base) / 100.0,
+            f64::from(self.lmr_divisor) / 100.0,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_defaults_are_the_values_the_search_was_built_with() {
+        // The constants these replaced; bench's node count depends on them.
+        let before = [
+            18, 3, 4, 75, 225, 8192, 1600, 80, 8, 3, 90, 100, 60, 100, 2, 20, 96, 16,
+        ];
+        let d = SearchParams::default();
+        assert_eq!(TUNABLES.len(), before.len());
+        for (t, value) in TUNABLES.iter().zip(before) {
+            assert_eq!(t.default, value, "{}", t.name);
+            assert_eq!(d.get(t.name), Ok(value), "{}", t.name);
+            // The UCI option ranges are unsigned.
+            assert!(0 <= t.min && t.min <= t.default && t.default <= t.max && t.step > 0);
+        }
+        assert_eq!(d.lmr_shape(), (0.75, 2.25));
+    }
+
+    #[test]
+    fn values_are_set_by_name_within_their_range() {
+        let mut p = SearchParams::default();
+        p.set("rfp_margin", 95).unwrap();
+        assert_eq!(p.rfp_margin, 95);
+        assert_eq!(p.get("RFP_MARGIN"), Ok(95));
+        assert_ne!(p, SearchParams::default());
+        for t in TUNABLES {
+            let mut q = SearchParams::default();
+            q.set(t.name, i64::from(t.max)).unwrap();
+            assert_eq!(q.get(t.name), Ok(t.max));
+            let others = TUNABLES.iter().filter(|o| o.name != t.name);
+            assert!(others.clone().all(|o| q.get(o.name) == Ok(o.default)));
+            for outside in [i64::from(t.min) - 1, i64::from(t.max) + 1] {
+                assert!(matches!(
+                    q.set(t.name, outside),
+                    Err(ParamError::OutOfRange { .. })
+                ));
+            }
+        }
+        assert_eq!(
+            p.set("NO_SUCH_PARAM", 1),
+            Err(ParamError::Unknown("NO_SUCH_PARAM".into()))
+        );
+        assert!(p.get("").is_err());
+    }
+}

@@ -1,7 +1,7 @@
 //! One search thread: iterative deepening with aspiration windows over a
 //! principal variation search with quiescence at the leaves.
 
-use crate::history::{capture_key, Context, History, PieceTo};
+use crate::history::{self, capture_key, Context, History, PieceTo};
 use crate::job::Job;
 use crate::movepick::{is_quiet, MovePicker};
 use crate::params::*;
@@ -17,11 +17,12 @@ use std::sync::atomic::Ordering;
 pub(crate) struct LmrTable([[i32; 64]; 64]);
 
 impl LmrTable {
-    pub fn new() -> LmrTable {
+    pub fn new(params: &SearchParams) -> LmrTable {
+        let (base, divisor) = params.lmr_shape();
         let mut t = [[0; 64]; 64];
         for (d, row) in t.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as i32;
+                *r = (base + (d as f64).ln() * (m as f64).ln() / divisor) as i32;
             }
         }
         LmrTable(t)
@@ -247,7 +248,7 @@ impl<'a> Searcher<'a> {
     /// widening it on a fail-high or fail-low.
     fn aspiration(&mut self, pos: &mut Position, depth: i32) {
         let prev = self.root_moves[self.pv_index].score;
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = self.job.params.aspiration_delta;
         let (mut alpha, mut beta) =
             if depth >= ASPIRATION_MIN_DEPTH && prev > -INFINITE && !is_mate(prev) {
                 ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
@@ -534,8 +535,8 @@ impl<'a> Searcher<'a> {
         if !PV
             && !in_check
             && excluded.is_none()
-            && depth <= RFP_MAX_DEPTH
-            && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+            && depth <= self.job.params.rfp_max_depth
+            && eval - self.job.params.rfp_margin * (depth - i32::from(improving)) >= beta
             && beta > -MATE_BOUND
             && eval < MATE_BOUND
         {
@@ -554,7 +555,8 @@ impl<'a> Searcher<'a> {
             && beta > -MATE_BOUND
             && has_non_pawn_material(board)
         {
-            let reduction = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR;
+            let params = &self.job.params;
+            let reduction = params.nmp_base_reduction + depth / params.nmp_depth_divisor;
             self.make_null_move(pos, ply);
             let score = -self.search::<false>(pos, -beta, -beta + 1, depth - reduction, ply + 1);
             self.unmake(pos);
@@ -608,10 +610,11 @@ impl<'a> Searcher<'a> {
             // Shallow-depth pruning, never before a move has been found that
             // avoids being mated.
             if !root && best_score > -MATE_BOUND {
+                let params = &self.job.params;
                 if quiet {
                     // Late-move pruning: late quiet moves at low depth rarely
                     // matter once the best ones have been tried.
-                    let lmp_limit = (LMP_BASE + depth * depth) / (2 - i32::from(improving));
+                    let lmp_limit = (params.lmp_base + depth * depth) / (2 - i32::from(improving));
                     if depth <= LMP_MAX_DEPTH && moves_searched as i32 >= lmp_limit {
                         picker.skip_quiets();
                         continue;
@@ -620,7 +623,7 @@ impl<'a> Searcher<'a> {
                     // static evaluation up to alpha.
                     if !in_check
                         && depth <= FP_MAX_DEPTH
-                        && eval + FP_BASE + FP_MARGIN * depth <= alpha
+                        && eval + params.fp_base + params.fp_margin * depth <= alpha
                     {
                         picker.skip_quiets();
                         continue;
@@ -629,9 +632,9 @@ impl<'a> Searcher<'a> {
                 // SEE pruning: moves that lose material in the exchange (the
                 // picker's winning captures are known not to).
                 let see_margin = if quiet {
-                    SEE_QUIET_MARGIN
+                    params.see_quiet_margin
                 } else {
-                    SEE_NOISY_MARGIN
+                    params.see_noisy_margin
                 };
                 if depth <= SEE_PRUNE_MAX_DEPTH
                     && !picker.yielded_winning_capture()
@@ -662,7 +665,7 @@ impl<'a> Searcher<'a> {
                     && h.bound != Bound::Upper
                     && !is_mate(h.score)
             }) {
-                let singular_beta = h.score - SE_MARGIN * depth;
+                let singular_beta = h.score - self.job.params.se_margin * depth;
                 self.stack[ply].excluded = m;
                 let score = self.search::<false>(
                     pos,
@@ -678,7 +681,7 @@ impl<'a> Searcher<'a> {
                 if score < singular_beta {
                     extension = 1;
                     if !PV
-                        && score < singular_beta - SE_DOUBLE_MARGIN
+                        && score < singular_beta - self.job.params.se_double_margin
                         && self.stack[ply].double_extensions < SE_MAX_DOUBLE
                     {
                         extension = 2;
@@ -721,7 +724,8 @@ impl<'a> Searcher<'a> {
                     reduction = self.job.lmr.get(depth, moves_searched);
                     reduction -= i32::from(PV);
                     if let Some(pt) = moved {
-                        reduction -= self.history.quiet(us, m, pt, &context) / LMR_HISTORY_DIVISOR;
+                        reduction -= self.history.quiet(us, m, pt, &context)
+                            / self.job.params.lmr_history_divisor;
                     }
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
@@ -756,15 +760,16 @@ impl<'a> Searcher<'a> {
                     }
                     if score >= beta {
                         let best_capture = if quiet { None } else { capture_key(board, m) };
+                        let bonus = history::bonus(depth, &self.job.params);
                         self.history
-                            .update_captures(best_capture, &captures_tried, depth);
+                            .update_captures(best_capture, &captures_tried, bonus);
                         if let (true, Some(pt)) = (quiet, moved) {
                             self.history.update_quiet(
                                 us,
                                 (m, pt),
                                 &quiets_tried,
                                 &context,
-                                depth,
+                                bonus,
                                 ply,
                             );
                         }
@@ -810,8 +815,12 @@ impl<'a> Searcher<'a> {
             && !(bound == Bound::Lower && best_score <= static_eval)
             && !(bound == Bound::Upper && best_score >= static_eval)
         {
-            self.history
-                .update_correction(board, depth, best_score - static_eval);
+            self.history.update_correction(
+                board,
+                depth,
+                best_score - static_eval,
+                &self.job.params,
+            );
         }
         best_score
     }

@@ -273,6 +273,13 @@ impl Session {
                     .out
                     .error(&format!("{e}; keeping the {}", self.evaluation.describe())),
             },
+            Change::SearchParam { name, value } => {
+                let mut params = self.engine.params();
+                match params.set(name, value.into()) {
+                    Ok(()) => self.engine.set_params(params),
+                    Err(e) => self.out.error(&e.to_string()),
+                }
+            }
         }
         self.engine.set_syzygy(Syzygy {
             tables,

@@ -18,6 +18,7 @@ mod rules;
 mod runner;
 mod settings;
 mod sprt;
+pub mod spsa;
 mod stats;
 mod summary;
 

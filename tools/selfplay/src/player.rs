@@ -26,6 +26,7 @@ impl Player {
     pub fn new(settings: &Settings) -> Result<Player, AllocError> {
         let mut engine = Engine::new(settings.hash_mb)?;
         engine.set_network(settings.evaluation.network());
+        engine.set_params(settings.params);
         Ok(Player {
             engine,
             options: settings.search_options(),

@@ -4,7 +4,7 @@
 //! network and the hand-crafted evaluation, against each other).
 
 use engine::options::{self, Change};
-use engine::{EvalFile, SearchOptions};
+use engine::{EvalFile, SearchOptions, SearchParams};
 use std::fmt;
 use std::time::Duration;
 
@@ -15,6 +15,9 @@ pub struct Settings {
     pub multi_pv: usize,
     pub move_overhead_ms: u64,
     pub evaluation: EvalFile,
+    /// The search's tunables: the defaults, or what a tuning build's
+    /// `--compare` sets or `hoeven spsa` tries.
+    pub params: SearchParams,
     /// The `name=value` words of a `--compare` set, for the players' names.
     words: Vec<String>,
 }
@@ -70,6 +73,7 @@ impl Settings {
             move_overhead_ms: defaults.move_overhead_ms,
             evaluation: EvalFile::builtin()
                 .map_err(|(_, why)| SettingsError::Refused(why.to_string()))?,
+            params: SearchParams::default(),
             words: Vec::new(),
         })
     }
@@ -96,6 +100,10 @@ impl Settings {
                     settings.evaluation =
                         EvalFile::load(&path).map_err(|e| SettingsError::Refused(e.to_string()))?;
                 }
+                Change::SearchParam { name, value } => settings
+                    .params
+                    .set(name, value.into())
+                    .map_err(|e| SettingsError::Refused(e.to_string()))?,
                 Change::Ponder(_)
                 | Change::ClearHash
                 | Change::Chess960(_)
@@ -170,6 +178,21 @@ mod tests {
             "Hash=16 Threads=2 Move Overhead=50 MultiPV=3 Ponder=true"
         );
         assert_eq!(Settings::new(8).unwrap().to_string(), "Hash=8");
+    }
+
+    #[test]
+    fn search_tunables_are_set_in_a_tuning_build() {
+        let s = Settings::parse("RFP_MARGIN=90", &base());
+        if options::TUNING {
+            let s = s.unwrap();
+            assert_eq!(s.params.rfp_margin, 90);
+            assert_eq!(s.to_string(), "Hash=16 RFP_MARGIN=90");
+            assert!(Settings::parse("RFP_MARGIN=100000", &base()).is_err());
+        } else {
+            assert!(
+                matches!(s, Err(SettingsError::Refused(why)) if why.contains("unknown option"))
+            );
+        }
     }
 
     #[test]
