@@ -93,7 +93,7 @@ test-debug: python-chess
 	$(CARGO) test --workspace
 
 perft-deep:
-	HOEVEN_PERFT_DEEP=1 $(CARGO) test --release --test perft_suites -- --nocapture --test-threads=1
+	HOEVEN_PERFT_DEEP=1 $(CARGO) test --release -p movegen --test perft_suites -- --nocapture --test-threads=1
 
 perft-bench: build
 	python3 scripts/perft_bench.py ./$(EXE)
@@ -109,7 +109,7 @@ STRESS_SEEDS ?= 10
 stress:
 	$(CARGO) build --release -p hoeven --bin hoeven
 	HOEVEN_STRESS_COMMANDS=$(STRESS_COMMANDS) HOEVEN_STRESS_SEEDS=$(STRESS_SEEDS) \
-		$(CARGO) test --release --test uci_stress -- --nocapture
+		$(CARGO) test --release --test uci -- stress:: --nocapture
 
 # 2000 Chess960 and 500 DFRC games at 1+0.01 and 200 at 10+0.1 with
 # Threads 2, under fastchess (on PATH); SOAK_ARGS passes options to

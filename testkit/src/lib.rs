@@ -1,6 +1,7 @@
-//! Helpers shared by Hoeven's integration tests (`tests/`), benches
-//! (`benches/`) and fuzz targets (`fuzz/`): reading the perft suite files
-//! shipped in `tests/data/perft`, playing random games from classical,
+//! Helpers shared by Hoeven's integration tests (`tests/`, and the tests of
+//! `movegen` and `eval` beside them), benches (`benches/`) and fuzz targets
+//! (`fuzz/`): reading the perft suite files shipped in `tests/data/perft`,
+//! playing random games from classical,
 //! Chess960 and Double Fischer Random starts to get varied positions, the
 //! checks of the fuzz targets, a harness that drives the `hoeven` binary
 //! over pipes, and random networks for the NNUE tests.

@@ -399,6 +399,7 @@ fn env_number(name: &str, default: u64) -> u64 {
 
 #[test]
 fn random_command_interleavings_keep_the_protocol() {
+    let _timing = harness::timing_shared();
     let commands = env_number("HOEVEN_STRESS_COMMANDS", 2500);
     let seeds = env_number("HOEVEN_STRESS_SEEDS", 1);
     for seed in 0..seeds {

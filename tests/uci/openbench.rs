@@ -67,6 +67,7 @@ fn genfens_fens(lines: &[String]) -> Vec<String> {
 
 #[test]
 fn bench_reads_as_openbench_reads_it_in_both_forms() {
+    let _timing = harness::timing_shared();
     let plain = run(&["bench"]);
     let (bench, nps) = openbench_bench(&plain);
     let last = plain.last().cloned().unwrap_or_default();
@@ -87,6 +88,7 @@ fn bench_reads_as_openbench_reads_it_in_both_forms() {
 
 #[test]
 fn genfens_prints_distinct_legal_openings_that_repeat_with_the_seed() {
+    let _timing = harness::timing_shared();
     for extra in ["", "chess960", "dfrc"] {
         let command = format!("genfens 16 seed 11 book None {extra}");
         let out = run(&[command.trim(), "quit"]);
@@ -139,6 +141,7 @@ fn python_chess_accepts(fens: &[String]) {
 
 #[test]
 fn genfens_reads_a_book_and_reports_a_missing_one() {
+    let _timing = harness::timing_shared();
     let dir = std::env::temp_dir().join(format!("hoeven-openbench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let book = dir.join("frc.epd");
@@ -172,6 +175,7 @@ fn genfens_reads_a_book_and_reports_a_missing_one() {
 
 #[test]
 fn genfens_is_a_uci_command_too_and_the_engine_keeps_answering() {
+    let _timing = harness::timing_shared();
     let mut e = EngineProcess::start();
     e.send("genfens 3 seed 1 book None dfrc");
     for _ in 0..3 {

@@ -42,6 +42,7 @@ fn still_searches(e: &mut EngineProcess, fen: &str, moves: &[&str]) {
 
 #[test]
 fn malformed_fens_are_refused_and_the_previous_position_kept() {
+    let _timing = harness::timing_shared();
     let mut e = EngineProcess::start();
     e.quiet_command(&format!("position fen {MIDDLEGAME}"));
     assert_eq!(e.fen(), MIDDLEGAME);
@@ -110,6 +111,7 @@ fn malformed_fens_are_refused_and_the_previous_position_kept() {
 
 #[test]
 fn illegal_moves_stop_the_move_list_at_the_last_legal_move() {
+    let _timing = harness::timing_shared();
     let mut e = EngineProcess::start();
     // (moves, the offending move, its ply, the moves that stand)
     let cases: [(&str, &str, usize, &[&str]); 6] = [
@@ -163,6 +165,7 @@ fn illegal_moves_stop_the_move_list_at_the_last_legal_move() {
 
 #[test]
 fn unknown_commands_options_and_bad_values_are_reported() {
+    let _timing = harness::timing_shared();
     let mut e = EngineProcess::start();
     e.handshake();
     expect_error(&mut e, "foo", &["unknown command", "foo"]);
@@ -234,6 +237,7 @@ fn unknown_commands_options_and_bad_values_are_reported() {
 
 #[test]
 fn garbage_long_and_empty_lines_are_survived() {
+    let _timing = harness::timing_shared();
     let mut e = EngineProcess::start();
     e.quiet_command(&format!("position fen {MIDDLEGAME}"));
     // Empty and blank lines: nothing at all.

@@ -12,6 +12,7 @@ const LIMIT: Duration = Duration::from_secs(480);
 
 #[test]
 fn python_chess_self_play_games_are_legal_and_complete() {
+    let _timing = harness::timing_shared();
     let binary = harness::binary();
     let run = harness::run_python("selfplay_games.py", &[binary.as_os_str()], LIMIT);
     let (out, report) = (&run.stdout, &run.report);

@@ -24,6 +24,7 @@ fn set_chess960(e: &mut EngineProcess, on: bool) {
 
 #[test]
 fn castling_is_written_king_takes_rook_in_chess960_mode() {
+    let _timing = harness::timing_shared();
     let mut e = EngineProcess::start();
     for (fen, chess960, expected) in [
         (CLASSICAL_CASTLE_MATES, true, "e1h1"),
@@ -47,6 +48,7 @@ fn castling_is_written_king_takes_rook_in_chess960_mode() {
 
 #[test]
 fn searchmoves_and_pv_use_the_mode_notation_for_castling() {
+    let _timing = harness::timing_shared();
     let mut e = EngineProcess::start();
     for chess960 in [false, true] {
         set_chess960(&mut e, chess960);
@@ -87,6 +89,7 @@ fn searchmoves_and_pv_use_the_mode_notation_for_castling() {
 
 #[test]
 fn both_castling_notations_and_o_o_are_read_in_both_modes() {
+    let _timing = harness::timing_shared();
     let mut e = EngineProcess::start();
     let k_side = "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1";
     let q_side = "r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1";
@@ -150,6 +153,7 @@ fn both_castling_notations_and_o_o_are_read_in_both_modes() {
 
 #[test]
 fn startpos_works_in_chess960_mode() {
+    let _timing = harness::timing_shared();
     let mut e = EngineProcess::start();
     set_chess960(&mut e, true);
     e.quiet_command("position startpos");
@@ -170,6 +174,7 @@ fn startpos_works_in_chess960_mode() {
 
 #[test]
 fn shredder_x_fen_and_dfrc_fens_are_read() {
+    let _timing = harness::timing_shared();
     let mut e = EngineProcess::start();
     // (input, its Shredder-FEN, an equivalent spelling)
     for (fen, shredder, other) in [
@@ -229,6 +234,7 @@ fn shredder_x_fen_and_dfrc_fens_are_read() {
 
 #[test]
 fn frc_and_dfrc_start_positions() {
+    let _timing = harness::timing_shared();
     let mut e = EngineProcess::start();
     e.quiet_command("position startpos");
     let (start_fen, _) = e.fens();
@@ -309,6 +315,7 @@ fn frc_and_dfrc_start_positions() {
 
 #[test]
 fn flip_exchanges_the_colours_and_negates_the_evaluation() {
+    let _timing = harness::timing_shared();
     const ARRAY_FEN: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
     let white_eval = |e: &mut EngineProcess| -> i32 {
         let out = e.command("eval");

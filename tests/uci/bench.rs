@@ -83,6 +83,7 @@ fn check_report(what: &str, (per_position, nodes, nps): &(Vec<u64>, u64, u64)) {
 
 #[test]
 fn command_line_bench_is_deterministic() {
+    let _timing = harness::timing_shared();
     let first = command_line_bench(&[]);
     let second = command_line_bench(&[]);
     check_report("hoeven bench", &first);
@@ -114,6 +115,7 @@ fn command_line_bench_is_deterministic() {
 
 #[test]
 fn uci_bench_is_deterministic_and_matches_the_command_line() {
+    let _timing = harness::timing_shared();
     let mut e = EngineProcess::start();
     // Settings of the session do not change the bench.
     e.set_option("Hash", "4");

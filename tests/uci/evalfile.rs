@@ -62,6 +62,7 @@ fn bench_nodes(e: &mut EngineProcess) -> u64 {
 
 #[test]
 fn a_network_file_is_used_and_bad_ones_are_refused() {
+    let _timing = harness::timing_shared();
     let net = random_network(128, 8, 7).unwrap();
     let bytes = net.to_bytes();
     let good = TempFile::new("good.nnue", &bytes);
@@ -151,6 +152,7 @@ fn a_network_file_is_used_and_bad_ones_are_refused() {
 
 #[test]
 fn export_net_writes_the_network_in_use() {
+    let _timing = harness::timing_shared();
     let dir = std::env::temp_dir().join(format!("hoeven-{}-export", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let net = random_network(16, 2, 11).unwrap();

@@ -13,6 +13,7 @@ use std::time::Duration;
 
 #[test]
 fn bishop_and_knight_mate_the_lone_king_within_fifty_moves() {
+    let _timing = harness::timing_shared();
     let tables = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/syzygy");
     let binary = harness::binary();
     let run = harness::run_python(

@@ -53,6 +53,7 @@ fn best_move(e: &mut EngineProcess, fen: &str, go: &str) -> String {
 
 #[test]
 fn a_limited_engine_answers_soon_and_shows_only_the_lines_asked_for() {
+    let _timing = harness::timing_shared();
     let mut e = limited(1350);
     for fen in OPEN_POSITIONS {
         e.send(&format!("position fen {fen}"));
@@ -89,6 +90,7 @@ fn nodes_searched(e: &mut EngineProcess, fen: &str, go: &str) -> i64 {
 
 #[test]
 fn skill_level_limits_strength_unless_uci_elo_does() {
+    let _timing = harness::timing_shared();
     let fen = OPEN_POSITIONS[4];
     let mut e = EngineProcess::start();
     e.set_option("Skill Level", "0");
@@ -124,6 +126,7 @@ fn skill_level_limits_strength_unless_uci_elo_does() {
 
 #[test]
 fn the_same_position_gives_the_same_move() {
+    let _timing = harness::timing_shared();
     let mut e = limited(1350);
     for fen in OPEN_POSITIONS {
         let first = best_move(&mut e, fen, "wtime 60000 btime 60000");
@@ -135,6 +138,7 @@ fn the_same_position_gives_the_same_move() {
 
 #[test]
 fn the_weakest_setting_plays_other_moves_than_full_strength() {
+    let _timing = harness::timing_shared();
     let mut weak = limited(1350);
     let mut full = EngineProcess::start();
     let differ = OPEN_POSITIONS
@@ -153,6 +157,7 @@ fn the_weakest_setting_plays_other_moves_than_full_strength() {
 
 #[test]
 fn no_setting_leaves_a_queen_hanging() {
+    let _timing = harness::timing_shared();
     for elo in [1350, 2000, 2850] {
         let mut e = limited(elo);
         for (fen, capture) in HANGING_QUEENS {
@@ -166,6 +171,7 @@ fn no_setting_leaves_a_queen_hanging() {
 
 #[test]
 fn without_the_limit_the_engine_searches_in_full_again() {
+    let _timing = harness::timing_shared();
     let mut e = limited(1350);
     e.set_option("UCI_LimitStrength", "false");
     e.send(&format!("position fen {}", OPEN_POSITIONS[4]));

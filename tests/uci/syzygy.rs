@@ -39,6 +39,7 @@ fn still_searches(e: &mut EngineProcess, fen: &str) {
 
 #[test]
 fn the_options_are_declared_with_stockfish_names_and_defaults() {
+    let _timing = harness::timing_shared();
     let mut e = EngineProcess::start();
     let lines = e.handshake();
     for want in [
@@ -53,6 +54,7 @@ fn the_options_are_declared_with_stockfish_names_and_defaults() {
 
 #[test]
 fn a_valid_path_is_announced_and_table_wins_are_searched_and_scored() {
+    let _timing = harness::timing_shared();
     let mut e = EngineProcess::start();
     let out = e.command(&format!(
         "setoption name SyzygyPath value {}",
@@ -95,6 +97,7 @@ fn a_valid_path_is_announced_and_table_wins_are_searched_and_scored() {
 /// lose come last, scored as table losses, however the search rates them.
 #[test]
 fn multipv_at_a_table_root_lists_the_moves_by_their_table_rank() {
+    let _timing = harness::timing_shared();
     // python-chess: f1f5 f1f4 f1f3 f1f2 f1g1 lose, the 14 others draw.
     let drawn = "8/8/8/6r1/8/4k3/K7/5R2 w - - 0 1";
     let losing = ["f1f5", "f1f4", "f1f3", "f1f2", "f1g1"];
@@ -137,6 +140,7 @@ fn multipv_at_a_table_root_lists_the_moves_by_their_table_rank() {
 
 #[test]
 fn the_fifty_move_rule_option_decides_whether_a_late_win_is_a_win() {
+    let _timing = harness::timing_shared();
     // DTZ 27 with 90 half-moves gone: the fifty-move rule comes first.
     let late = "8/8/8/8/8/2k5/8/KR6 w - - 90 1";
     let mut e = EngineProcess::start();
@@ -157,6 +161,7 @@ fn the_fifty_move_rule_option_decides_whether_a_late_win_is_a_win() {
 
 #[test]
 fn a_missing_or_empty_folder_is_reported_and_the_engine_plays_on() {
+    let _timing = harness::timing_shared();
     let mut e = EngineProcess::start();
     let empty = scratch("empty");
     let missing = empty.join("no-such-folder");
@@ -186,6 +191,7 @@ fn a_missing_or_empty_folder_is_reported_and_the_engine_plays_on() {
 
 #[test]
 fn corrupt_files_are_reported_and_the_good_tables_still_used() {
+    let _timing = harness::timing_shared();
     let dir = scratch("corrupt");
     for name in ["KRvK.rtbw", "KRvK.rtbz", "KQvK.rtbz"] {
         std::fs::copy(tables().join(name), dir.join(name)).unwrap();
@@ -253,6 +259,7 @@ fn run_checker(args: &[&str], limit: Duration) -> String {
 
 #[test]
 fn probes_of_random_positions_agree_with_python_chess() {
+    let _timing = harness::timing_shared();
     let out = run_checker(
         &["--only", "probe", "--positions", "1200"],
         Duration::from_secs(120),
@@ -268,6 +275,7 @@ fn probes_of_random_positions_agree_with_python_chess() {
 
 #[test]
 fn won_endings_are_played_out_to_mate_with_the_tables() {
+    let _timing = harness::timing_shared();
     let out = run_checker(&["--only", "play"], Duration::from_secs(400));
     let games: Vec<&str> = out
         .lines()

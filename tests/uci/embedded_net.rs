@@ -72,6 +72,7 @@ fn bench_nodes(binary: &std::path::Path, uci_commands: &[&str]) -> u64 {
 /// One test, so that the two builds share the target directory in turn.
 #[test]
 fn the_network_built_in_or_none_is_the_default_evaluation() {
+    let _timing = harness::timing_shared();
     a_network_built_in_is_the_default_evaluation(&build_with(NET));
     no_network_built_in_leaves_the_hand_crafted_evaluation(&build_with(""));
 }
