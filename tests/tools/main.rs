@@ -1,5 +1,5 @@
 //! The command-line tools from outside: `hoeven selfplay`, `analyse`,
-//! `train`, `book` and `--help` run as processes, and the Python helpers
+//! `train`, `book`, `spsa` and `--help` run as processes, and the Python helpers
 //! under `scripts/` with Hoeven as their engine. One test binary, one
 //! module per tool.
 
@@ -9,4 +9,5 @@ mod help;
 mod loss_review;
 mod pgn_score;
 mod selfplay;
+mod spsa;
 mod train;
