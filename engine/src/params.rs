@@ -29,6 +29,12 @@ pub const SEE_PRUNE_MAX_DEPTH: i32 = 8;
 pub const SE_MIN_DEPTH: i32 = 7;
 pub const SE_MAX_DOUBLE: u32 = 6;
 
+/// Alpha-raise reduction: below the root, at depths strictly between these
+/// bounds, each move that raises alpha without a cutoff takes a ply off the
+/// depth of the moves after it.
+pub const ALPHA_RAISE_MIN_DEPTH: i32 = 2;
+pub const ALPHA_RAISE_MAX_DEPTH: i32 = 12;
+
 /// Internal iterative reduction: a node this deep with no move from the
 /// table is searched one ply shallower (the table will have a move next time).
 pub const IIR_MIN_DEPTH: i32 = 4;

@@ -776,6 +776,16 @@ impl<'a> Searcher<'a> {
                         break;
                     }
                     alpha = score;
+                    // Alpha-raise reduction: once one move beats alpha, the
+                    // moves after it are less likely to matter; search them
+                    // (and record the node) a ply shallower.
+                    if !root
+                        && depth > ALPHA_RAISE_MIN_DEPTH
+                        && depth < ALPHA_RAISE_MAX_DEPTH
+                        && !is_decisive(score)
+                    {
+                        depth -= 1;
+                    }
                 }
             }
             if !quiet && m != best_move {
