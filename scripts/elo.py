@@ -64,18 +64,39 @@ def from_pentanomial(counts):
     return from_pairs([k / 4 for k, c in enumerate(counts) for _ in range(c)])
 
 
+def sprt_llr(counts, nelo0, nelo1):
+    """The log-likelihood ratio of an SPRT between normalised Elo bounds
+    over pentanomial counts, in the normal approximation fastchess uses:
+    the bounds become mean pair scores through the pairs' own spread."""
+    n = sum(counts)
+    scores = [k / 4 for k in range(5)]
+    mean = sum(c * s for c, s in zip(counts, scores)) / n
+    var = sum(c * (s - mean) ** 2 for c, s in zip(counts, scores)) / n
+    if var == 0.0:
+        return None
+    per_nelo = math.sqrt(2.0 * var) * math.log(10.0) / 800.0
+    mu0, mu1 = 0.5 + nelo0 * per_nelo, 0.5 + nelo1 * per_nelo
+    return n * (mu1 - mu0) * (2 * mean - mu0 - mu1) / (2 * var)
+
+
 def main():
     ap = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=__doc__.split("\n\n", 1)[1])
     ap.add_argument("results", nargs="*", type=int, help="wins draws losses")
     ap.add_argument("--penta", help="pentanomial counts N0,N1,N2,N3,N4")
+    ap.add_argument("--sprt", help="with --penta: the LLR of the SPRT between normalised Elo bounds E0,E1 (e.g. 0,10)")
     args = ap.parse_args()
     if args.penta:
         r = from_pentanomial([int(x) for x in args.penta.split(",")])
         if r is None:
             ap.exit(1, "elo: no finite value\n")
         print(f"Elo {r[0]:+.1f} +/- {r[1]:.1f} (95% {r[2]:+.1f} to {r[3]:+.1f}), nElo {r[4]:+.1f}")
+        if args.sprt:
+            e0, e1 = (float(x) for x in args.sprt.split(","))
+            llr = sprt_llr([int(x) for x in args.penta.split(",")], e0, e1)
+            bound = math.log(0.95 / 0.05)
+            print(f"LLR {llr:.2f} of [{-bound:.2f}, {bound:.2f}] (alpha = beta = 0.05)")
     elif len(args.results) == 3:
         r = from_results(*args.results)
         if r is None:
