@@ -162,8 +162,10 @@ impl Job {
                 pv: line.pv.clone(),
             });
         }
-        if let Some(failure) = self.syzygy.tables.as_ref().and_then(|t| t.take_failure()) {
-            self.reporter.error(&failure);
+        if let Some(tables) = &self.syzygy.tables {
+            for failure in tables.take_failures() {
+                self.reporter.error(&failure);
+            }
         }
         let root = self.position.board();
         let (best_move, ponder) = match chosen.lines.first() {

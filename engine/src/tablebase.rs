@@ -14,6 +14,7 @@ use shakmaty::{
     Square as SSquare,
 };
 use shakmaty_syzygy::Tablebase;
+use std::collections::HashSet;
 use std::fmt;
 use std::io::Read;
 use std::num::NonZeroU32;
@@ -104,15 +105,21 @@ impl From<shakmaty_syzygy::SyzygyError> for ProbeError {
             SyzygyError::TooManyPieces | SyzygyError::MissingTable { .. } => {
                 ProbeError::NotInTables
             }
-            // A corrupt table's message carries a backtrace: its first line says enough.
-            SyzygyError::ProbeFailed { .. } => ProbeError::Table(
-                e.to_string()
-                    .lines()
-                    .next()
-                    .unwrap_or("")
-                    .trim()
-                    .to_string(),
-            ),
+            SyzygyError::ProbeFailed {
+                metric,
+                material,
+                error,
+            } => {
+                use shakmaty_syzygy::ProbeError as Why;
+                // Not the crate's own message: a corrupt table's carries a
+                // backtrace.
+                let why = match *error {
+                    Why::Read { error } => format!("cannot read the file: {error}"),
+                    Why::Magic { .. } => "not a Syzygy file (bad header)".to_string(),
+                    Why::CorruptedTable { .. } => "the file is truncated or corrupt".to_string(),
+                };
+                ProbeError::Table(format!("{metric} table {material}: {why}"))
+            }
         }
     }
 }
@@ -145,8 +152,9 @@ pub struct Tablebases {
     tables: Tablebase<Chess>,
     wdl_files: usize,
     dtz_files: usize,
-    /// The first probe failure of a corrupt file, until it is reported.
-    failure: Mutex<Option<String>>,
+    /// Each failing table's first failure, once: those not yet reported,
+    /// and every table that has failed.
+    failures: Mutex<(Vec<String>, HashSet<String>)>,
 }
 
 impl fmt::Debug for Tablebases {
@@ -171,7 +179,7 @@ impl Tablebases {
             tables: Tablebase::new(),
             wdl_files: 0,
             dtz_files: 0,
-            failure: Mutex::new(None),
+            failures: Mutex::default(),
         };
         let mut problems = Vec::new();
         for folder in path
@@ -251,15 +259,22 @@ impl Tablebases {
         )
     }
 
-    /// The first corrupt-file failure since the last call, to report once.
-    pub fn take_failure(&self) -> Option<String> {
-        self.failure.lock().ok()?.take()
+    /// The failures of tables not reported before: each failing table is
+    /// named once, however often it is probed.
+    pub fn take_failures(&self) -> Vec<String> {
+        self.failures
+            .lock()
+            .map(|mut f| std::mem::take(&mut f.0))
+            .unwrap_or_default()
     }
 
     fn note(&self, e: ProbeError) -> ProbeError {
         if let ProbeError::Table(text) = &e {
-            if let Ok(mut slot) = self.failure.lock() {
-                slot.get_or_insert_with(|| text.clone());
+            if let Ok(mut failures) = self.failures.lock() {
+                let (pending, seen) = &mut *failures;
+                if seen.insert(text.clone()) {
+                    pending.push(text.clone());
+                }
             }
         }
         e
@@ -800,12 +815,12 @@ mod tests {
         let b = board("8/8/8/8/8/2k5/8/KQ6 b - - 0 1");
         assert!(matches!(t.wdl(&b), Err(ProbeError::Table(_))));
         assert!(matches!(t.wdl(&b), Err(ProbeError::Table(_))));
-        let failure = t.take_failure().expect("reported");
-        assert!(
-            failure.contains("KQvK") && !failure.contains('\n'),
-            "{failure}"
+        assert_eq!(
+            t.take_failures(),
+            vec!["wdl table KQvK: the file is truncated or corrupt"]
         );
-        assert_eq!(t.take_failure(), None);
+        assert!(matches!(t.wdl(&b), Err(ProbeError::Table(_))));
+        assert!(t.take_failures().is_empty(), "reported once");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -221,3 +221,44 @@ fn export_net_writes_the_network_in_use() {
     drop(e);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A tournament director may move or delete the network file while the
+/// engine runs: the network was read when `EvalFile` was set, so games go
+/// on with it, and setting the vanished path again is refused with the
+/// network kept.
+#[test]
+fn a_network_file_removed_after_it_was_set_leaves_the_engine_playing() {
+    let _timing = harness::timing_shared();
+    let net = random_network(64, 4, 13).unwrap();
+    let file = TempFile::new("removed.nnue", &net.to_bytes());
+    let path = file.path().to_string();
+
+    let mut e = EngineProcess::start();
+    e.command(&format!("setoption name EvalFile value {path}"));
+    e.quiet_command(&format!("position fen {FEN}"));
+    let (_, before) = final_evaluation(&mut e);
+    drop(file);
+    assert!(!std::path::Path::new(&path).exists());
+
+    e.quiet_command("ucinewgame");
+    assert!(
+        e.sync().is_empty(),
+        "nothing to report: the net is in memory"
+    );
+    e.quiet_command(&format!("position fen {FEN}"));
+    assert_eq!(final_evaluation(&mut e).1, before, "the same network");
+    let search = e.go("depth 6", SOON);
+    e.check_search(&board_after(FEN, &[], false), false, &search);
+
+    let out = e.command(&format!("setoption name EvalFile value {path}"));
+    assert!(
+        out.len() == 1
+            && out[0].starts_with("info string error: ")
+            && out[0].contains(&path)
+            && out[0].contains("cannot read"),
+        "{out:?}"
+    );
+    assert_eq!(final_evaluation(&mut e).1, before, "the network stays");
+    let search = e.go("depth 6", SOON);
+    e.check_search(&board_after(FEN, &[], false), false, &search);
+}

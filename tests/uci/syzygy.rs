@@ -236,6 +236,70 @@ fn corrupt_files_are_reported_and_the_good_tables_still_used() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A table cut short while the engine runs (a disk filling up, a copy
+/// still in progress) is met in the middle of a game: the failing probe is
+/// reported once, every search still plays a legal move, and the other
+/// tables keep working.
+#[test]
+fn a_table_truncated_during_a_game_is_reported_and_play_goes_on() {
+    let _timing = harness::timing_shared();
+    let dir = scratch("truncated");
+    for name in ["KRvK.rtbw", "KRvK.rtbz", "KQvK.rtbw", "KQvK.rtbz"] {
+        std::fs::copy(tables().join(name), dir.join(name)).unwrap();
+    }
+    let mut e = EngineProcess::start();
+    let out = e.command(&format!(
+        "setoption name SyzygyPath value {}",
+        dir.display()
+    ));
+    assert_eq!(
+        out,
+        vec!["info string found 2 WDL and 2 DTZ tablebase files (up to 3-man)"]
+    );
+    let kqvk = "8/8/8/8/8/2k5/8/KQ6 w - - 0 1";
+    let board = board_after(kqvk, &[], false);
+    let errors = |lines: &[String]| -> Vec<String> {
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string error: "))
+            .cloned()
+            .collect()
+    };
+    e.quiet_command(&format!("position fen {kqvk}"));
+    let search = e.go("depth 6", SOON);
+    e.check_search(&board, false, &search);
+    assert!(errors(&search.lines).is_empty(), "{:?}", search.lines);
+
+    for name in ["KQvK.rtbw", "KQvK.rtbz"] {
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(dir.join(name))
+            .unwrap();
+        file.set_len(100).unwrap();
+    }
+    e.quiet_command("ucinewgame");
+    let mut reported = Vec::new();
+    for _ in 0..3 {
+        e.quiet_command(&format!("position fen {kqvk}"));
+        let search = e.go("depth 6", SOON);
+        e.check_search(&board, false, &search);
+        reported.extend(errors(&search.lines));
+    }
+    assert!(
+        !reported.is_empty() && reported.iter().all(|l| l.contains("KQvK")),
+        "{reported:?}"
+    );
+    assert!(reported.len() <= 2, "each table once: {reported:?}");
+    assert!(
+        reported
+            .iter()
+            .all(|l| l.ends_with("the file is truncated or corrupt")),
+        "{reported:?}"
+    );
+    still_searches(&mut e, KRVK);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Runs `tests/python/syzygy_check.py` with `args`; returns its output.
 fn run_checker(args: &[&str], limit: Duration) -> String {
     let binary = harness::binary();
