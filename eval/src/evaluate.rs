@@ -43,7 +43,7 @@ struct Eval<'a, T: Tracer> {
 }
 
 /// The result of one evaluation, from White's side.
-pub(crate) struct Outcome {
+pub(crate) struct Assessment {
     pub white: i32,
     pub phase: i32,
     pub scale: i32,
@@ -66,14 +66,14 @@ pub(crate) fn evaluate<T: Tracer>(
     board: &Board,
     cache: Option<&mut PawnCache>,
     t: &mut T,
-) -> Outcome {
+) -> Assessment {
     let m = [
         Material::of(board, Color::White),
         Material::of(board, Color::Black),
     ];
     let phase = phase_of(&m);
     if let Some((special, white)) = endgame::special(board, &m) {
-        return Outcome {
+        return Assessment {
             white: white.clamp(-EVAL_LIMIT, EVAL_LIMIT),
             phase,
             scale: SCALE_NORMAL,
@@ -91,7 +91,7 @@ pub(crate) fn evaluate<T: Tracer>(
     let scale = endgame::scale_factor(board, &m, total.eg, pawn_entry.passed);
     let v = (total.mg * phase * SCALE_NORMAL + total.eg * (TOTAL_PHASE - phase) * scale)
         / (TOTAL_PHASE * SCALE_NORMAL);
-    Outcome {
+    Assessment {
         white: v.clamp(-EVAL_LIMIT, EVAL_LIMIT),
         phase,
         scale,

@@ -50,13 +50,13 @@ fn count(board: &Board, depth: u32) -> u64 {
     }
 }
 
-enum Outcome {
+enum CaseResult {
     Checked { nodes: u64 },
     Refused(FenError),
     Failed(String),
 }
 
-fn check_case(file: &str, case: &PerftCase, cap: u64, deep: bool) -> Outcome {
+fn check_case(file: &str, case: &PerftCase, cap: u64, deep: bool) -> CaseResult {
     let documented_impossible = IMPOSSIBLE
         .iter()
         .any(|(f, lines)| *f == file && lines.contains(&case.line));
@@ -65,9 +65,9 @@ fn check_case(file: &str, case: &PerftCase, cap: u64, deep: bool) -> Outcome {
         Err(e @ (FenError::OpponentInCheck | FenError::TooManyCheckers(_)))
             if documented_impossible =>
         {
-            return Outcome::Refused(e)
+            return CaseResult::Refused(e)
         }
-        Err(e) => return Outcome::Failed(format!("{file}:{}: FEN refused: {e}", case.line)),
+        Err(e) => return CaseResult::Failed(format!("{file}:{}: FEN refused: {e}", case.line)),
     };
     let mut nodes = 0;
     let mut mismatches = Vec::new();
@@ -90,9 +90,9 @@ fn check_case(file: &str, case: &PerftCase, cap: u64, deep: bool) -> Outcome {
         }
     }
     if mismatches.is_empty() {
-        Outcome::Checked { nodes }
+        CaseResult::Checked { nodes }
     } else {
-        Outcome::Failed(format!(
+        CaseResult::Failed(format!(
             "{file}:{} {}: {}",
             case.line,
             case.fen,
@@ -107,7 +107,7 @@ fn check_file(file: &str) {
     let cap = cap(file).unwrap_or_else(|| panic!("no depth cap for {file}"));
     let deep = deep();
     let start = Instant::now();
-    let outcomes: Vec<Outcome> = cases
+    let outcomes: Vec<CaseResult> = cases
         .par_iter()
         .map(|case| check_case(file, case, cap, deep))
         .collect();
@@ -115,9 +115,9 @@ fn check_file(file: &str) {
     let mut failures = Vec::new();
     for (case, outcome) in cases.iter().zip(&outcomes) {
         match outcome {
-            Outcome::Checked { nodes: n } => nodes += n,
-            Outcome::Refused(e) => eprintln!("{file}:{} skipped, refused: {e}", case.line),
-            Outcome::Failed(msg) => failures.push(msg.as_str()),
+            CaseResult::Checked { nodes: n } => nodes += n,
+            CaseResult::Refused(e) => eprintln!("{file}:{} skipped, refused: {e}", case.line),
+            CaseResult::Failed(msg) => failures.push(msg.as_str()),
         }
     }
     let secs = start.elapsed().as_secs_f64();

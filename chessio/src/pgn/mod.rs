@@ -6,7 +6,7 @@ mod read;
 mod records;
 mod write;
 
-pub use read::{read, ErrorKind, Game, GameError};
+pub use read::{read, ErrorKind, GameError, PgnGame};
 pub use records::{comment_score, records, CommentScore, Counts};
 pub use write::{move_number, start_tags, tag, wrap, LINE_WIDTH};
 

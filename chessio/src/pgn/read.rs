@@ -11,7 +11,7 @@ use std::fmt;
 
 /// One game of a PGN file: what the analysis and the opening books need.
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct PgnGame {
     /// 1-based position of the game in its file, broken games counted.
     pub number: usize,
     /// Every tag, in file order.
@@ -32,7 +32,7 @@ pub struct Game {
     pub dropped_castling: Vec<DroppedCastlingRight>,
 }
 
-impl Game {
+impl PgnGame {
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -90,7 +90,7 @@ impl fmt::Display for GameError {
 impl std::error::Error for GameError {}
 
 /// Every game of `text`, in order, read or refused.
-pub fn read(text: &str) -> Vec<Result<Game, GameError>> {
+pub fn read(text: &str) -> Vec<Result<PgnGame, GameError>> {
     let mut games = Vec::new();
     let mut current: Option<Builder> = None;
     for lexed in Lexer::new(text) {
@@ -140,7 +140,7 @@ struct Builder {
     /// Name, value and line of each tag.
     tags: Vec<(String, String, usize)>,
     /// Set up from the tags at the first movetext token: the start
-    /// position, the position now, and what `Game` keeps of the set-up.
+    /// position, the position now, and what `PgnGame` keeps of the set-up.
     started: Option<Started>,
     moves: Vec<Move>,
     comments: Vec<String>,
@@ -273,7 +273,7 @@ impl Builder {
         }
     }
 
-    fn finish(mut self) -> Result<Game, GameError> {
+    fn finish(mut self) -> Result<PgnGame, GameError> {
         let started = match self.started.take() {
             Some(started) => started,
             None => self.set_up_or_fail(),
@@ -295,7 +295,7 @@ impl Builder {
             .clone()
             .or_else(|| tag("Result"))
             .unwrap_or_else(|| "*".to_string());
-        Ok(Game {
+        Ok(PgnGame {
             number: self.number,
             tags: self.tags.into_iter().map(|(n, v, _)| (n, v)).collect(),
             start: started.start,
@@ -383,7 +383,7 @@ fn set_up(tags: &[(String, String, usize)]) -> Result<Started, (usize, ErrorKind
 mod tests {
     use super::*;
 
-    fn sans(game: &Game) -> Vec<String> {
+    fn sans(game: &PgnGame) -> Vec<String> {
         let mut board = game.start.clone();
         game.moves
             .iter()

@@ -6,7 +6,7 @@
 //! `Record` with that score and the game's result, kept or left out by the
 //! same rule as self-play's data ([`crate::record::is_training_position`]).
 
-use super::read::Game;
+use super::read::PgnGame;
 use crate::record::{is_training_position, GameResult, Record};
 use movegen::Color;
 
@@ -64,7 +64,7 @@ impl std::ops::AddAssign for Counts {
 }
 
 /// The game's result for White; `None` for an unfinished game (`*`).
-fn white_result(game: &Game) -> Option<GameResult> {
+fn white_result(game: &PgnGame) -> Option<GameResult> {
     match game.result.as_str() {
         "1-0" => Some(GameResult::Win),
         "0-1" => Some(GameResult::Loss),
@@ -75,7 +75,7 @@ fn white_result(game: &Game) -> Option<GameResult> {
 
 /// The records of a finished game, and the counts; none for an unfinished
 /// game, whose result is unknown.
-pub fn records(game: &Game) -> (Vec<Record>, Counts) {
+pub fn records(game: &PgnGame) -> (Vec<Record>, Counts) {
     let mut out = Vec::new();
     let mut counts = Counts::default();
     let Some(white) = white_result(game) else {
@@ -155,7 +155,7 @@ mod tests {
 
 9. g3 {+0.25/14} *
 "#;
-        let games: Vec<Game> = read(text).into_iter().map(Result::unwrap).collect();
+        let games: Vec<PgnGame> = read(text).into_iter().map(Result::unwrap).collect();
         let (kept, counts) = records(&games[0]);
         let lines: Vec<String> = kept.iter().map(ToString::to_string).collect();
         assert_eq!(

@@ -12,7 +12,7 @@ use movegen::{Bitboard, Board, Color, Move, Piece, PieceKind, Square};
 /// The pieces a move took away and put down: at most two of each
 /// (castling moves king and rook; a capture removes two pieces).
 #[derive(Clone, Copy, Debug, Default)]
-struct Change {
+struct PieceDelta {
     added: [Option<(Piece, Square)>; 2],
     removed: [Option<(Piece, Square)>; 2],
     /// Whether the move changed the view of each perspective (by colour
@@ -20,13 +20,13 @@ struct Change {
     view_changed: [bool; 2],
 }
 
-impl Change {
+impl PieceDelta {
     /// What `m` changes on `board`, the position before it, for a network
     /// whose inputs are `inputs`.
-    fn of(board: &Board, m: Move, inputs: Inputs) -> Change {
+    fn of(board: &Board, m: Move, inputs: Inputs) -> PieceDelta {
         let (from, to) = (m.from(), m.to());
         let Some(piece) = board.piece_on(from) else {
-            return Change::default();
+            return PieceDelta::default();
         };
         let color = piece.color();
         let mut view_changed = [false; 2];
@@ -37,7 +37,7 @@ impl Change {
             let (king_to, rook_to) = m.castle_destinations();
             let rook = Piece::new(color, PieceKind::Rook);
             king_moves(king_to);
-            return Change {
+            return PieceDelta {
                 added: [Some((piece, king_to)), Some((rook, rook_to))],
                 removed: [Some((piece, from)), Some((rook, to))],
                 view_changed,
@@ -55,7 +55,7 @@ impl Change {
         let placed = m
             .promotion_piece()
             .map_or(piece, |kind| Piece::new(color, kind));
-        Change {
+        PieceDelta {
             added: [Some((placed, to)), None],
             removed: [Some((piece, from)), captured],
             view_changed,
@@ -71,7 +71,7 @@ pub(crate) struct Accumulators {
     /// then Black's.
     values: Vec<i16>,
     /// The change from the entry below; unused for the root.
-    changes: Vec<Change>,
+    changes: Vec<PieceDelta>,
     /// Whether each perspective (by colour index) of an entry is up to date.
     computed: Vec<[bool; 2]>,
     top: usize,
@@ -114,22 +114,22 @@ impl Accumulators {
     fn reserve(&mut self, ply: usize) {
         if self.computed.len() <= ply {
             self.values.resize((ply + 1) * 2 * self.hidden, 0);
-            self.changes.resize(ply + 1, Change::default());
+            self.changes.resize(ply + 1, PieceDelta::default());
             self.computed.resize(ply + 1, [false; 2]);
         }
     }
 
     /// `m` is about to be played on `board`.
     pub fn push_move(&mut self, net: &Network, board: &Board, m: Move) {
-        self.push(Change::of(board, m, net.inputs()));
+        self.push(PieceDelta::of(board, m, net.inputs()));
     }
 
     /// A null move: the pieces stay, the entry is a copy.
     pub fn push_null(&mut self) {
-        self.push(Change::default());
+        self.push(PieceDelta::default());
     }
 
-    fn push(&mut self, change: Change) {
+    fn push(&mut self, change: PieceDelta) {
         self.top += 1;
         self.reserve(self.top);
         self.changes[self.top] = change;
@@ -226,7 +226,7 @@ impl RefreshCache {
 /// `to = from` plus the rows of the added pieces minus those of the removed
 /// ones. The common shapes (a quiet move, a capture) go in one pass.
 #[inline(always)]
-fn apply(net: &Network, view: View, change: &Change, from: &[i16], to: &mut [i16]) {
+fn apply(net: &Network, view: View, change: &PieceDelta, from: &[i16], to: &mut [i16]) {
     let row =
         |entry: Option<(Piece, Square)>| entry.map(|(piece, sq)| net.row(view.feature(piece, sq)));
     match (

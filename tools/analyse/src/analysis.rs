@@ -3,7 +3,7 @@
 
 use super::judgement::{centipawn_loss, judge, Judgement};
 use super::search::{Analyser, Evaluation};
-use chessio::pgn::Game;
+use chessio::pgn::PgnGame;
 use movegen::{Color, Move};
 use std::fmt;
 
@@ -73,7 +73,7 @@ impl std::error::Error for NoEvaluation {}
 
 /// Analyses every move of `game`; `searched` is told of each search done.
 pub fn analyse(
-    game: &Game,
+    game: &PgnGame,
     analyser: &mut Analyser,
     mut searched: impl FnMut(),
 ) -> Result<GameAnalysis, NoEvaluation> {

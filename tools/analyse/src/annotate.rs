@@ -4,8 +4,8 @@
 //! a comment naming the best move, and the engine's lines as variations.
 
 use super::analysis::{GameAnalysis, MoveAnalysis};
-use super::search::{Evaluation, Line};
-use chessio::pgn::{move_number, start_tags, tag, wrap, Game};
+use super::search::{Evaluation, Variation};
+use chessio::pgn::{move_number, start_tags, tag, wrap, PgnGame};
 use engine::score::{HumanScore, MATE_BOUND};
 use movegen::{Board, Color};
 
@@ -17,7 +17,7 @@ pub const VARIATION_PLIES: usize = 12;
 const REWRITTEN: &[&str] = &["Variant", "SetUp", "FEN", "Result", "Annotator"];
 
 /// `annotator` names the engine and its limit for the `Annotator` tag.
-pub fn write(game: &Game, analysis: &GameAnalysis, annotator: &str) -> String {
+pub fn write(game: &PgnGame, analysis: &GameAnalysis, annotator: &str) -> String {
     let mut pgn = String::new();
     for (name, value) in &game.tags {
         if !REWRITTEN.contains(&name.as_str()) {
@@ -89,7 +89,7 @@ fn move_tokens(board: &Board, m: &MoveAnalysis, tokens: &mut Vec<String>) {
 
 /// `(12... Nc6 { [%eval 0.35] } 13. d4 ...)`: the line with the
 /// evaluation after its first move.
-fn variation_tokens(board: &Board, line: &Line, tokens: &mut Vec<String>) {
+fn variation_tokens(board: &Board, line: &Variation, tokens: &mut Vec<String>) {
     let mut b = board.clone();
     // The first move, and a Black move after the comment, carry a number.
     let mut numbered = true;
@@ -176,13 +176,13 @@ mod tests {
         evals: &[i32],
         best: &[&str],
         judged: &[Option<Judgement>],
-    ) -> (Game, GameAnalysis) {
+    ) -> (PgnGame, GameAnalysis) {
         let game = pgn::read(text).remove(0).unwrap();
         let mut board = game.start.clone();
         let mut moves = Vec::new();
         let eval = |board: &Board, i: usize| Evaluation::Searched {
             score: evals[i],
-            lines: vec![Line {
+            lines: vec![Variation {
                 score: evals[i],
                 moves: vec![board.parse_san(best[i]).unwrap()],
             }],
@@ -260,7 +260,7 @@ mod tests {
             })
             .collect();
         let mut tokens = Vec::new();
-        variation_tokens(&board, &Line { score: 15, moves }, &mut tokens);
+        variation_tokens(&board, &Variation { score: 15, moves }, &mut tokens);
         assert_eq!(tokens, ["(1... c5", "{ [%eval -0.15] }", "2. Nf3", "d6)"]);
     }
 }

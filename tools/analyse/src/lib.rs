@@ -12,7 +12,7 @@ mod summary;
 mod svg;
 
 use analysis::GameAnalysis;
-use chessio::pgn::{self, Game};
+use chessio::pgn::{self, PgnGame};
 use engine::{AllocError, EvalFile, EvalFileError, Limits, SearchOptions};
 use progress::Progress;
 use search::Analyser;
@@ -138,7 +138,7 @@ fn analyse_file(config: &Config) -> Result<usize, RunError> {
             .iter()
             .map(|(game, analysis)| svg::Panel {
                 title: format!(
-                    "Game {}: {} - {}, {}",
+                    "PgnGame {}: {} - {}, {}",
                     game.number,
                     name(game, "White"),
                     name(game, "Black"),
@@ -164,7 +164,7 @@ fn analyse_file(config: &Config) -> Result<usize, RunError> {
 
 /// The games of the file that can be analysed, and how many it holds; the
 /// others are reported and left out.
-fn read_games(path: &Path) -> Result<(Vec<Game>, usize), RunError> {
+fn read_games(path: &Path) -> Result<(Vec<PgnGame>, usize), RunError> {
     let bytes = std::fs::read(path).map_err(|e| RunError::Read(path.to_path_buf(), e))?;
     // PGN files from old databases are often Latin-1; their odd letters
     // only ever sit in names and comments, which may be mangled safely.
@@ -189,13 +189,13 @@ fn read_games(path: &Path) -> Result<(Vec<Game>, usize), RunError> {
 /// Analyses the games in turn, writing each annotated game as soon as it
 /// is done; returns the games analysed with their analyses.
 fn analyse_games<'a>(
-    games: &'a [Game],
+    games: &'a [PgnGame],
     found: usize,
     analyser: &mut Analyser,
     output: &mut Output,
     annotator: &str,
-) -> Result<Vec<(&'a Game, GameAnalysis)>, RunError> {
-    let positions = |g: &Game| g.moves.len() as u64 + 1;
+) -> Result<Vec<(&'a PgnGame, GameAnalysis)>, RunError> {
+    let positions = |g: &PgnGame| g.moves.len() as u64 + 1;
     let progress = Progress::new(games.iter().map(positions).sum());
     let mut done = Vec::new();
     for game in games {
@@ -221,11 +221,11 @@ fn analyse_games<'a>(
     Ok(done)
 }
 
-fn name<'a>(game: &'a Game, side: &str) -> &'a str {
+fn name<'a>(game: &'a PgnGame, side: &str) -> &'a str {
     game.tag(side).unwrap_or("?")
 }
 
-fn summary_text(done: &[(&Game, GameAnalysis)], found: usize) -> String {
+fn summary_text(done: &[(&PgnGame, GameAnalysis)], found: usize) -> String {
     let summaries: Vec<summary::GameSummary> = done
         .iter()
         .map(|(game, analysis)| {

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 /// One line of the engine's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
+pub struct Variation {
     /// From the side to move.
     pub score: i32,
     pub moves: Vec<Move>,
@@ -24,7 +24,7 @@ pub enum Evaluation {
     Final(i32),
     /// The best line's score, and the lines (best first) as far as they
     /// can be written.
-    Searched { score: i32, lines: Vec<Line> },
+    Searched { score: i32, lines: Vec<Variation> },
 }
 
 impl Evaluation {
@@ -35,7 +35,7 @@ impl Evaluation {
         }
     }
 
-    pub fn lines(&self) -> &[Line] {
+    pub fn lines(&self) -> &[Variation] {
         match self {
             Evaluation::Final(_) => &[],
             Evaluation::Searched { lines, .. } => lines,
@@ -87,12 +87,12 @@ impl Analyser {
             options: self.options.clone(),
             start: Instant::now(),
         };
-        let lines: Vec<Line> = self
+        let lines: Vec<Variation> = self
             .engine
             .search(request)
             .lines
             .into_iter()
-            .map(|line| Line {
+            .map(|line| Variation {
                 score: line.score,
                 moves: line.pv,
             })
@@ -108,7 +108,7 @@ impl Analyser {
 /// and left out if that is its first: the lines are printed as SAN, which
 /// needs legal moves. The search's own lines are legal; this guards the
 /// output against a corrupt one.
-fn legal_prefixes(board: &Board, lines: Vec<Line>) -> Vec<Line> {
+fn legal_prefixes(board: &Board, lines: Vec<Variation>) -> Vec<Variation> {
     lines
         .into_iter()
         .filter_map(|mut line| {
@@ -196,19 +196,19 @@ mod tests {
         let board = Board::startpos();
         let e4 = board.parse_san("e4").unwrap();
         let lines = vec![
-            Line {
+            Variation {
                 score: 10,
                 // e2e4 twice: the second is not legal.
                 moves: vec![e4, e4],
             },
-            Line {
+            Variation {
                 score: 5,
                 moves: vec![Move::NONE],
             },
         ];
         assert_eq!(
             legal_prefixes(&board, lines),
-            vec![Line {
+            vec![Variation {
                 score: 10,
                 moves: vec![e4]
             }]

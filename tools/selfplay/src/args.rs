@@ -3,7 +3,7 @@
 use super::adjudication::AdjudicationRules;
 use super::clock::TimeControl;
 use super::limits::{MoveLimit, DEFAULT_NODES};
-use super::settings::{Settings, SettingsError};
+use super::settings::{PlayerSettings, SettingsError};
 use super::sprt::Sprt;
 use super::stats::Pentanomial;
 use clap::builder::RangedU64ValueParser;
@@ -170,7 +170,7 @@ pub struct Config {
     pub pairs: bool,
     pub concurrency: usize,
     /// One set for self-play; two for `--compare`, the first being A.
-    pub players: Vec<Settings>,
+    pub players: Vec<PlayerSettings>,
     pub sprt: Option<Sprt>,
     pub seed: Option<u64>,
     pub pgn: Option<PathBuf>,
@@ -182,7 +182,7 @@ pub struct Config {
 /// depend on each other.
 #[derive(Debug, PartialEq)]
 pub enum ArgError {
-    Settings(&'static str, SettingsError),
+    PlayerSettings(&'static str, SettingsError),
     /// The binary's embedded network cannot be read.
     DefaultEvaluation(SettingsError),
     OddGames,
@@ -193,7 +193,7 @@ pub enum ArgError {
 impl fmt::Display for ArgError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ArgError::Settings(which, e) => write!(f, "--compare {which}: {e}"),
+            ArgError::PlayerSettings(which, e) => write!(f, "--compare {which}: {e}"),
             ArgError::DefaultEvaluation(e) => write!(f, "{e}"),
             ArgError::OddGames => write!(f, "with --pairs or --compare, --games must be even"),
             ArgError::SprtBounds => write!(f, "--sprt needs ELO0 below ELO1"),
@@ -216,15 +216,17 @@ impl Args {
         if limit == MoveLimit::default() {
             limit.nodes = Some(DEFAULT_NODES);
         }
-        let base = Settings::new(self.hash).map_err(ArgError::DefaultEvaluation)?;
+        let base = PlayerSettings::new(self.hash).map_err(ArgError::DefaultEvaluation)?;
         let mut pairs = self.pairs;
         let players = match self.compare.as_deref() {
             Some([a, b]) => {
                 // Each setting must play both colours of every opening.
                 pairs = true;
                 vec![
-                    Settings::parse(a, &base).map_err(|e| ArgError::Settings("A", e))?,
-                    Settings::parse(b, &base).map_err(|e| ArgError::Settings("B", e))?,
+                    PlayerSettings::parse(a, &base)
+                        .map_err(|e| ArgError::PlayerSettings("A", e))?,
+                    PlayerSettings::parse(b, &base)
+                        .map_err(|e| ArgError::PlayerSettings("B", e))?,
                 ]
             }
             _ => vec![base],
@@ -312,7 +314,10 @@ mod tests {
         assert_eq!(c.games, 3);
         assert_eq!(c.limit.nodes, Some(DEFAULT_NODES));
         assert_eq!(c.variant, Variant::Chess960);
-        assert_eq!(c.players, vec![Settings::new(DEFAULT_HASH_MB).unwrap()]);
+        assert_eq!(
+            c.players,
+            vec![PlayerSettings::new(DEFAULT_HASH_MB).unwrap()]
+        );
         assert!(!c.pairs && c.seed.is_none() && c.pgn.is_none() && c.concurrency >= 1);
         assert_eq!(c.adjudication, AdjudicationRules::default());
         assert_eq!((c.random_plies, c.opening_bound), (0, 200));
@@ -331,7 +336,7 @@ mod tests {
         assert_eq!(c.openings, Some(PathBuf::from("o.epd")));
         assert_eq!((c.random_plies, c.opening_bound, c.pairs), (8, 150, true));
         assert_eq!((c.concurrency, c.seed), (3, Some(42)));
-        assert_eq!(c.players, vec![Settings::new(8).unwrap()]);
+        assert_eq!(c.players, vec![PlayerSettings::new(8).unwrap()]);
         assert_eq!(c.pgn, Some(PathBuf::from("g.pgn")));
         assert_eq!(c.data, Some(PathBuf::from("d.txt")));
         assert_eq!(
@@ -357,8 +362,8 @@ mod tests {
         let c = args.config().unwrap();
         let shown: Vec<String> = c.players.iter().map(|p| p.to_string()).collect();
         let expected: Vec<String> = [
-            Settings::new(4).unwrap(),
-            Settings::parse("Hash=64", &Settings::new(4).unwrap()).unwrap(),
+            PlayerSettings::new(4).unwrap(),
+            PlayerSettings::parse("Hash=64", &PlayerSettings::new(4).unwrap()).unwrap(),
         ]
         .iter()
         .map(|p| p.to_string())
@@ -368,7 +373,10 @@ mod tests {
         assert_eq!(c.sprt, None);
         assert!(matches!(
             parse_str("--games 4 --compare Hash=1 Foo=2").map(Args::config),
-            Ok(Err(ArgError::Settings("B", SettingsError::Refused(_))))
+            Ok(Err(ArgError::PlayerSettings(
+                "B",
+                SettingsError::Refused(_)
+            )))
         ));
         assert_eq!(
             error_kind("--games 4 --compare Hash=1"),

@@ -66,7 +66,7 @@ pub fn play(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::Settings;
+    use crate::settings::PlayerSettings;
     use movegen::Board;
 
     fn opening(fen: &str) -> Opening {
@@ -86,7 +86,7 @@ mod tests {
 
     #[test]
     fn a_won_ending_is_mated() {
-        let mut players = [Player::new(&Settings::new(1).unwrap()).unwrap()];
+        let mut players = [Player::new(&PlayerSettings::new(1).unwrap()).unwrap()];
         // Two rooks against a king: a short ladder mate.
         let game = play(
             opening("8/8/8/4k3/8/8/8/R3K2R w - - 0 1"),
@@ -114,8 +114,8 @@ mod tests {
     #[test]
     fn agreeing_scores_resign_and_an_ended_opening_is_not_played() {
         let mut players = [
-            Player::new(&Settings::new(1).unwrap()).unwrap(),
-            Player::new(&Settings::new(1).unwrap()).unwrap(),
+            Player::new(&PlayerSettings::new(1).unwrap()).unwrap(),
+            Player::new(&PlayerSettings::new(1).unwrap()).unwrap(),
         ];
         let game = play(
             opening("8/8/8/4k3/8/8/8/3QK3 w - - 0 1"),

@@ -52,7 +52,7 @@ impl OpeningChoice<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::Settings;
+    use crate::settings::PlayerSettings;
     use movegen::openings::Variant;
 
     #[test]
@@ -62,7 +62,7 @@ mod tests {
             nodes: Some(1_000),
             ..MoveLimit::default()
         };
-        let mut checker = Player::new(&Settings::new(1).unwrap()).unwrap();
+        let mut checker = Player::new(&PlayerSettings::new(1).unwrap()).unwrap();
         let choice = |bound| OpeningChoice {
             source: &source,
             seed: 5,

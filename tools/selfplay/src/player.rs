@@ -1,7 +1,7 @@
 //! One engine as a self-play player: runs a search to its end and hands
 //! back the move with its score and depth.
 
-use super::settings::Settings;
+use super::settings::PlayerSettings;
 use engine::{AllocError, Engine, Limits, SearchOptions, SearchRequest};
 use movegen::{Move, Position};
 use std::time::{Duration, Instant};
@@ -23,7 +23,7 @@ pub struct Player {
 
 impl Player {
     /// A player with the options of `settings`.
-    pub fn new(settings: &Settings) -> Result<Player, AllocError> {
+    pub fn new(settings: &PlayerSettings) -> Result<Player, AllocError> {
         let mut engine = Engine::new(settings.hash_mb)?;
         engine.set_network(settings.evaluation.network());
         engine.set_params(settings.params);
@@ -75,7 +75,7 @@ mod tests {
     fn finds_the_mate_and_scores_it() {
         // Back-rank mate in one: Ra8#.
         let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
-        let mut player = Player::new(&Settings::new(1).unwrap()).unwrap();
+        let mut player = Player::new(&PlayerSettings::new(1).unwrap()).unwrap();
         let s = player
             .search(&Position::new(board.clone()), nodes(2_000))
             .unwrap();
@@ -87,7 +87,7 @@ mod tests {
     #[test]
     fn no_move_means_none_and_cleared_searches_repeat() {
         let mate = Board::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1").unwrap();
-        let mut player = Player::new(&Settings::new(1).unwrap()).unwrap();
+        let mut player = Player::new(&PlayerSettings::new(1).unwrap()).unwrap();
         assert_eq!(player.search(&Position::new(mate), nodes(100)), None);
         let board = movegen::chess960::start_position(123).unwrap();
         let mut first = player

@@ -9,7 +9,7 @@ use std::fmt;
 use std::time::Duration;
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Settings {
+pub struct PlayerSettings {
     pub hash_mb: usize,
     pub threads: usize,
     pub multi_pv: usize,
@@ -61,12 +61,12 @@ fn pairs(text: &str) -> Result<Vec<(String, String)>, SettingsError> {
     Ok(out)
 }
 
-impl Settings {
+impl PlayerSettings {
     /// Plain self-play's settings: a table of `hash_mb` MB, the rest as a
     /// UCI engine starts (the binary's default evaluation among them).
-    pub fn new(hash_mb: usize) -> Result<Settings, SettingsError> {
+    pub fn new(hash_mb: usize) -> Result<PlayerSettings, SettingsError> {
         let defaults = options::Options::default();
-        Ok(Settings {
+        Ok(PlayerSettings {
             hash_mb,
             threads: defaults.threads,
             multi_pv: defaults.multi_pv,
@@ -83,7 +83,7 @@ impl Settings {
     /// out of range is refused rather than clamped. Options that mean
     /// nothing to a self-play game (`Ponder`, `UCI_ShowWDL`, ...) are
     /// accepted and change nothing.
-    pub fn parse(text: &str, base: &Settings) -> Result<Settings, SettingsError> {
+    pub fn parse(text: &str, base: &PlayerSettings) -> Result<PlayerSettings, SettingsError> {
         let mut settings = base.clone();
         for (name, value) in pairs(text)? {
             let parsed = options::parse(&name, Some(&value))
@@ -138,7 +138,7 @@ impl Settings {
     }
 }
 
-impl fmt::Display for Settings {
+impl fmt::Display for PlayerSettings {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Hash={}", self.hash_mb)?;
         for word in self.words.iter().filter(|w| {
@@ -155,39 +155,39 @@ impl fmt::Display for Settings {
 mod tests {
     use super::*;
 
-    fn base() -> Settings {
-        Settings::new(16).unwrap()
+    fn base() -> PlayerSettings {
+        PlayerSettings::new(16).unwrap()
     }
 
     #[test]
     fn options_override_the_base() {
-        assert_eq!(Settings::parse("", &base()), Ok(base()));
-        let s = Settings::parse("hash=64", &base()).unwrap();
+        assert_eq!(PlayerSettings::parse("", &base()), Ok(base()));
+        let s = PlayerSettings::parse("hash=64", &base()).unwrap();
         assert_eq!(s.hash_mb, 64);
         assert_eq!(s.to_string(), "Hash=64");
         assert_eq!(
-            Settings::parse(" Hash=2, ", &base()).map(|s| s.hash_mb),
+            PlayerSettings::parse(" Hash=2, ", &base()).map(|s| s.hash_mb),
             Ok(2)
         );
-        let s =
-            Settings::parse("Threads=2 Move Overhead=50,MultiPV=3 Ponder=true", &base()).unwrap();
+        let s = PlayerSettings::parse("Threads=2 Move Overhead=50,MultiPV=3 Ponder=true", &base())
+            .unwrap();
         assert_eq!((s.threads, s.multi_pv, s.move_overhead_ms), (2, 3, 50));
         assert_eq!(s.search_options().threads, 2);
         assert_eq!(
             s.to_string(),
             "Hash=16 Threads=2 Move Overhead=50 MultiPV=3 Ponder=true"
         );
-        assert_eq!(Settings::new(8).unwrap().to_string(), "Hash=8");
+        assert_eq!(PlayerSettings::new(8).unwrap().to_string(), "Hash=8");
     }
 
     #[test]
     fn search_tunables_are_set_in_a_tuning_build() {
-        let s = Settings::parse("RFP_MARGIN=90", &base());
+        let s = PlayerSettings::parse("RFP_MARGIN=90", &base());
         if options::TUNING {
             let s = s.unwrap();
             assert_eq!(s.params.rfp_margin, 90);
             assert_eq!(s.to_string(), "Hash=16 RFP_MARGIN=90");
-            assert!(Settings::parse("RFP_MARGIN=100000", &base()).is_err());
+            assert!(PlayerSettings::parse("RFP_MARGIN=100000", &base()).is_err());
         } else {
             assert!(
                 matches!(s, Err(SettingsError::Refused(why)) if why.contains("unknown option"))
@@ -197,10 +197,10 @@ mod tests {
 
     #[test]
     fn eval_file_loads_the_network() {
-        let s = Settings::parse("EvalFile=<empty>", &base()).unwrap();
+        let s = PlayerSettings::parse("EvalFile=<empty>", &base()).unwrap();
         assert!(s.evaluation.network().is_none());
         assert!(matches!(
-            Settings::parse("EvalFile=/nonexistent/net.nnue", &base()),
+            PlayerSettings::parse("EvalFile=/nonexistent/net.nnue", &base()),
             Err(SettingsError::Refused(why)) if why.contains("/nonexistent/net.nnue")
         ));
     }
@@ -208,11 +208,11 @@ mod tests {
     #[test]
     fn bad_sets_are_refused_with_the_reason() {
         assert_eq!(
-            Settings::parse("Hash", &base()),
+            PlayerSettings::parse("Hash", &base()),
             Err(SettingsError::Syntax("Hash".into()))
         );
         assert!(matches!(
-            Settings::parse("Frobnicate=2", &base()),
+            PlayerSettings::parse("Frobnicate=2", &base()),
             Err(SettingsError::Refused(why)) if why.contains("unknown option")
         ));
         for bad in [
@@ -224,7 +224,7 @@ mod tests {
         ] {
             assert!(
                 matches!(
-                    Settings::parse(bad, &base()),
+                    PlayerSettings::parse(bad, &base()),
                     Err(SettingsError::Refused(_))
                 ),
                 "{bad}"

@@ -9,7 +9,7 @@
 //! reads as plain inputs.
 
 use crate::adamw::AdamW;
-use crate::network::{Network, Shape};
+use crate::network::{FloatNetwork, Shape};
 use eval::nnue::Inputs;
 use std::fmt;
 use std::path::Path;
@@ -21,7 +21,7 @@ const MAGIC_2: &[u8; 8] = b"HVTRAIN2";
 const HEADER_2: usize = 28;
 
 pub struct Checkpoint {
-    pub net: Network,
+    pub net: FloatNetwork,
     pub optimiser: AdamW,
     pub epoch: usize,
 }
@@ -116,7 +116,7 @@ impl Checkpoint {
         if !shape.is_valid() {
             return Err(error);
         }
-        let n = Network::param_count(shape);
+        let n = FloatNetwork::param_count(shape);
         if bytes.len() != header + 12 * n {
             return Err(error);
         }
@@ -126,7 +126,7 @@ impl Checkpoint {
         let params = floats.by_ref().take(n).collect();
         let m = floats.by_ref().take(n).collect();
         let v = floats.collect();
-        let net = Network::from_params(shape, params).ok_or(error)?;
+        let net = FloatNetwork::from_params(shape, params).ok_or(error)?;
         Ok(Checkpoint {
             net,
             optimiser: AdamW {
@@ -149,7 +149,7 @@ mod tests {
 
     #[test]
     fn a_checkpoint_reads_back_and_bad_ones_are_refused() {
-        let net = Network::random(
+        let net = FloatNetwork::random(
             Shape {
                 hidden: 8,
                 buckets: 3,

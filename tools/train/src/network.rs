@@ -12,7 +12,7 @@
 //! bucket: a piece on a square activates its bucket's row and the shared
 //! one, so that what a piece is worth wherever the king stands is learnt
 //! from every position, and each bucket's rows learn only the difference.
-//! The file gets their sums ([`Network::engine_w1`]).
+//! The file gets their sums ([`FloatNetwork::engine_w1`]).
 
 use crate::data::{Features, Sample, INPUTS};
 use chessio::PackedRecord;
@@ -47,7 +47,7 @@ impl Shape {
 }
 
 #[derive(Clone, PartialEq, Debug)]
-pub struct Network {
+pub struct FloatNetwork {
     shape: Shape,
     params: Vec<f32>,
 }
@@ -82,10 +82,10 @@ fn layout(shape: Shape) -> Layout {
     }
 }
 
-impl Network {
+impl FloatNetwork {
     /// Weights uniform in +-1/sqrt(fan-in), biases 0; with shared rows,
     /// those are drawn and the buckets' own rows start at 0.
-    pub fn random(shape: Shape, seed: u64) -> Network {
+    pub fn random(shape: Shape, seed: u64) -> FloatNetwork {
         let mut rng = StdRng::seed_from_u64(seed);
         let l = layout(shape);
         let mut params = vec![0.0; l.len];
@@ -98,14 +98,14 @@ impl Network {
         for w in &mut params[l.w2..l.b2] {
             *w = rng.gen_range(-a2..a2);
         }
-        Network { shape, params }
+        FloatNetwork { shape, params }
     }
 
     /// A network from its flat parameters; `None` when the shape is out of
     /// range or the count does not match it.
-    pub fn from_params(shape: Shape, params: Vec<f32>) -> Option<Network> {
-        (shape.is_valid() && params.len() == Network::param_count(shape))
-            .then_some(Network { shape, params })
+    pub fn from_params(shape: Shape, params: Vec<f32>) -> Option<FloatNetwork> {
+        (shape.is_valid() && params.len() == FloatNetwork::param_count(shape))
+            .then_some(FloatNetwork { shape, params })
     }
 
     pub fn param_count(shape: Shape) -> usize {
@@ -123,13 +123,13 @@ impl Network {
     /// which evaluates as it did where its inputs were mirrored by king
     /// file. `None` where the sizes do not allow it (from king buckets to
     /// another layout).
-    pub fn with_inputs(self, inputs: Inputs) -> Option<Network> {
+    pub fn with_inputs(self, inputs: Inputs) -> Option<FloatNetwork> {
         let shape = Shape {
             inputs,
             ..self.shape
         };
         if rows(inputs) == rows(self.shape.inputs) {
-            return Some(Network { shape, ..self });
+            return Some(FloatNetwork { shape, ..self });
         }
         let first = shared_rows(inputs)?;
         if shared_rows(self.shape.inputs).is_some() {
@@ -139,7 +139,7 @@ impl Network {
         // the rest as it was.
         let mut params = vec![0.0; first * self.shape.hidden];
         params.extend_from_slice(&self.params);
-        Network::from_params(shape, params)
+        FloatNetwork::from_params(shape, params)
     }
 
     /// The first layer as the file holds it: with shared rows, each
@@ -165,11 +165,11 @@ impl Network {
     }
 
     /// The same function with `hidden` neurons a perspective: the new
-    /// neurons get random input weights (as [`Network::random`] draws them)
+    /// neurons get random input weights (as [`FloatNetwork::random`] draws them)
     /// and zero output weights, so the net evaluates every position as
     /// before and training gives the new neurons their share. `None` when
     /// `hidden` is not above the net's own or out of range.
-    pub fn widened(&self, hidden: usize, seed: u64) -> Option<Network> {
+    pub fn widened(&self, hidden: usize, seed: u64) -> Option<FloatNetwork> {
         let old = self.shape.hidden;
         let shape = Shape {
             hidden,
@@ -178,7 +178,7 @@ impl Network {
         if hidden <= old || !shape.is_valid() {
             return None;
         }
-        let fresh = Network::random(shape, seed);
+        let fresh = FloatNetwork::random(shape, seed);
         let mut params = fresh.params;
         let l = layout(shape);
         for (new_row, old_row) in params[..l.b1]
@@ -196,7 +196,7 @@ impl Network {
             new_row[old..].fill(0.0);
         }
         params[l.b2..].copy_from_slice(self.b2());
-        Some(Network { shape, params })
+        Some(FloatNetwork { shape, params })
     }
 
     pub fn params(&self) -> &[f32] {
@@ -307,7 +307,7 @@ pub fn target(record: &PackedRecord, lambda: f32) -> f32 {
 }
 
 /// The squared error of one position.
-pub fn loss(net: &Network, record: &PackedRecord, lambda: f32) -> f32 {
+pub fn loss(net: &FloatNetwork, record: &PackedRecord, lambda: f32) -> f32 {
     squared_error(net.forward(record), record, lambda)
 }
 
@@ -322,7 +322,7 @@ pub fn squared_error(out: f32, record: &PackedRecord, lambda: f32) -> f32 {
 /// Adds the gradient of the summed squared error over `samples` to `grad`
 /// (laid out like the parameters) and returns that summed error. Only the
 /// rows of W1 that a position's inputs name are touched.
-pub fn backprop(net: &Network, samples: &[Sample], lambda: f32, grad: &mut [f32]) -> f64 {
+pub fn backprop(net: &FloatNetwork, samples: &[Sample], lambda: f32, grad: &mut [f32]) -> f64 {
     let h = net.shape.hidden;
     let l = layout(net.shape);
     let (g_w1, rest) = grad.split_at_mut(l.b1);
@@ -399,7 +399,7 @@ mod tests {
             buckets: 8,
             inputs: Inputs::Plain,
         };
-        let mut net = Network::random(shape, 3);
+        let mut net = FloatNetwork::random(shape, 3);
         let l = layout(shape);
         for (j, b) in net.params_mut()[l.b1..l.w2].iter_mut().enumerate() {
             *b = 0.05 * j as f32;
@@ -424,7 +424,7 @@ mod tests {
     /// The gradient of the summed loss over `records`, its entries at
     /// `indices` checked against finite differences.
     fn gradient_checked(
-        net: &Network,
+        net: &FloatNetwork,
         records: &[PackedRecord],
         lambda: f32,
         indices: &[usize],
@@ -436,9 +436,9 @@ mod tests {
                 mirrored: false,
             })
             .collect();
-        let mut grad = vec![0.0; Network::param_count(net.shape())];
+        let mut grad = vec![0.0; FloatNetwork::param_count(net.shape())];
         backprop(net, &samples, lambda, &mut grad);
-        let total = |net: &Network| -> f64 {
+        let total = |net: &FloatNetwork| -> f64 {
             records
                 .iter()
                 .map(|r| f64::from(loss(net, r, lambda)))
@@ -471,7 +471,7 @@ mod tests {
             buckets: 8,
             inputs: Inputs::Plain,
         };
-        let mut net = Network::random(shape, 7);
+        let mut net = FloatNetwork::random(shape, 7);
         // Biases that put some neurons inside SCReLU's slope.
         let l = layout(shape);
         for (j, b) in net.params_mut()[l.b1..l.w2].iter_mut().enumerate() {
@@ -521,7 +521,7 @@ mod tests {
             buckets: 2,
             inputs: Inputs::KingBuckets,
         };
-        let mut net = Network::random(shape, 3);
+        let mut net = FloatNetwork::random(shape, 3);
         let l = layout(shape);
         assert_eq!(l.b1, (4 + 1) * INPUTS * 8);
         // The buckets' own rows start at 0, the shared ones drawn.
@@ -556,7 +556,7 @@ mod tests {
             buckets: 4,
             inputs: Inputs::MirroredByKing,
         };
-        let net = Network::random(mirrored, 9);
+        let net = FloatNetwork::random(mirrored, 9);
         let bucketed = net.clone().with_inputs(Inputs::KingBuckets).unwrap();
         assert_eq!(bucketed.shape().inputs, Inputs::KingBuckets);
         for r in &records() {
@@ -567,7 +567,7 @@ mod tests {
 
     #[test]
     fn clipping_keeps_weights_in_range_but_not_the_output_bias() {
-        let mut net = Network::random(
+        let mut net = FloatNetwork::random(
             Shape {
                 hidden: 4,
                 buckets: 2,
@@ -598,17 +598,17 @@ mod tests {
             buckets: 4,
             inputs: Inputs::Plain,
         };
-        let net = Network::random(shape, 3);
+        let net = FloatNetwork::random(shape, 3);
         let (x, y) = (net.forward(&a.pack()), net.forward(&b.pack()));
         assert!((x - y).abs() < 1e-6, "{x} {y}");
-        assert!(Network::from_params(shape, net.params().to_vec()).is_some());
-        assert!(Network::from_params(shape, vec![0.0; 3]).is_none());
+        assert!(FloatNetwork::from_params(shape, net.params().to_vec()).is_some());
+        assert!(FloatNetwork::from_params(shape, vec![0.0; 3]).is_none());
         let too_many = Shape {
             hidden: 16,
             buckets: MAX_BUCKETS + 1,
             inputs: Inputs::Plain,
         };
-        let params = vec![0.0; Network::param_count(too_many)];
-        assert!(Network::from_params(too_many, params).is_none());
+        let params = vec![0.0; FloatNetwork::param_count(too_many)];
+        assert!(FloatNetwork::from_params(too_many, params).is_none());
     }
 }

@@ -4,7 +4,7 @@
 //! measures it with the engine's evaluation, so the file format and the
 //! integer arithmetic have one home (`eval/src/nnue/`).
 
-use crate::network::{squared_error, Network, Shape, SCALE};
+use crate::network::{squared_error, FloatNetwork, Shape, SCALE};
 use chessio::{PackedRecord, RecordError};
 use eval::nnue::{Inputs, NetError, INPUTS, QA, QB};
 use std::fmt;
@@ -48,7 +48,7 @@ fn round_i16(weights: &[f32], scale: i32, tensor: &'static str) -> Result<Vec<i1
 
 /// W1 and b1 times QA, W2 times QB, b2 times QA * QB, each rounded
 /// (docs/nets.md).
-pub fn quantise(net: &Network) -> Result<eval::nnue::Network, QuantiseError> {
+pub fn quantise(net: &FloatNetwork) -> Result<eval::nnue::Network, QuantiseError> {
     let b2 = net
         .b2()
         .iter()
@@ -77,7 +77,7 @@ pub fn quantise(net: &Network) -> Result<eval::nnue::Network, QuantiseError> {
 /// The float net whose weights are exactly those of an integer net: the
 /// inverse of [`quantise`], so that training can start from a committed net
 /// when its checkpoint is gone (with king buckets, the shared rows 0).
-pub fn dequantise(net: &eval::nnue::Network) -> Network {
+pub fn dequantise(net: &eval::nnue::Network) -> FloatNetwork {
     let t = net.tensors();
     let (qa, qb) = (QA as f32, QB as f32);
     let shared = match net.inputs() {
@@ -100,7 +100,8 @@ pub fn dequantise(net: &eval::nnue::Network) -> Network {
         buckets: net.buckets(),
         inputs: net.inputs(),
     };
-    Network::from_params(shape, params).expect("an engine net's tensors have the float net's sizes")
+    FloatNetwork::from_params(shape, params)
+        .expect("an engine net's tensors have the float net's sizes")
 }
 
 /// How far the engine's evaluation of the integer net strays from the
@@ -115,7 +116,7 @@ pub struct Agreement {
 }
 
 pub fn agreement(
-    net: &Network,
+    net: &FloatNetwork,
     quantised: &Arc<eval::nnue::Network>,
     records: &[PackedRecord],
     lambda: f32,
@@ -181,8 +182,8 @@ mod tests {
 
     /// A random net with weights spread over the whole clipped range, so
     /// that accumulators cross SCReLU's clamps.
-    fn wide_net(shape: Shape, seed: u64) -> Network {
-        let mut net = Network::random(shape, seed);
+    fn wide_net(shape: Shape, seed: u64) -> FloatNetwork {
+        let mut net = FloatNetwork::random(shape, seed);
         let mut rng = StdRng::seed_from_u64(seed + 1);
         let n = net.params().len();
         let w2 = n - shape.buckets * (2 * shape.hidden + 1);
@@ -267,7 +268,7 @@ mod tests {
             buckets: 2,
             inputs: Inputs::Plain,
         };
-        let mut net = Network::random(shape, 0);
+        let mut net = FloatNetwork::random(shape, 0);
         let p = net.params_mut();
         p[0] = 1.0 / 255.0; // W1[0][0]
         p[767] = -2.0 / 255.0; // W1[767][0]
@@ -329,14 +330,14 @@ mod tests {
             buckets: 1,
             inputs: Inputs::Plain,
         };
-        let mut net = Network::random(small, 1);
+        let mut net = FloatNetwork::random(small, 1);
         net.params_mut()[0] = 200.0;
         assert!(matches!(
             quantise(&net),
             Err(QuantiseError::Rounding { tensor: "W1", .. })
         ));
         // Within i16 on its own, but 32 such rows overflow the accumulator.
-        let mut net = Network::random(small, 1);
+        let mut net = FloatNetwork::random(small, 1);
         net.params_mut()[4] = 10.0;
         assert!(matches!(
             quantise(&net),
@@ -345,7 +346,7 @@ mod tests {
             }))
         ));
         // W2 a little beyond the clip: 2.0 * 2048 = 4096.
-        let mut net = Network::random(small, 1);
+        let mut net = FloatNetwork::random(small, 1);
         let w2 = net.params().len() - 2;
         net.params_mut()[w2] = 2.0;
         assert!(matches!(
@@ -364,14 +365,14 @@ mod tests {
             buckets: 1,
             inputs: Inputs::Plain,
         };
-        let mut net = Network::random(wide, 1);
+        let mut net = FloatNetwork::random(wide, 1);
         let n = net.params().len();
         for w in &mut net.params_mut()[n - 1 - 512..n - 1] {
             *w = CLIP;
         }
         assert!(quantise(&net).is_ok());
         // An output bias beyond i32 once scaled by QA * QB.
-        let mut net = Network::random(small, 1);
+        let mut net = FloatNetwork::random(small, 1);
         let n = net.params().len();
         net.params_mut()[n - 1] = 1e6;
         assert!(matches!(

@@ -7,7 +7,7 @@
 use crate::adamw::AdamW;
 use crate::checkpoint::Checkpoint;
 use crate::data::Sample;
-use crate::network::{backprop, loss, Network, Shape};
+use crate::network::{backprop, loss, FloatNetwork, Shape};
 use chessio::PackedRecord;
 use eval::nnue::Inputs;
 use rand::rngs::StdRng;
@@ -85,14 +85,14 @@ pub struct EpochReport {
 
 /// Where training starts: a fresh net or a checkpoint.
 pub struct Start {
-    pub net: Network,
+    pub net: FloatNetwork,
     pub optimiser: AdamW,
     pub epoch: usize,
 }
 
 impl Start {
     pub fn fresh(settings: &Settings) -> Start {
-        let net = Network::random(settings.shape, settings.seed);
+        let net = FloatNetwork::random(settings.shape, settings.seed);
         let optimiser = AdamW::new(net.params().len());
         Start {
             net,
@@ -103,7 +103,7 @@ impl Start {
 }
 
 /// The mean squared error over `records`, summed in a fixed order.
-pub fn mean_loss(net: &Network, records: &[PackedRecord], lambda: f32) -> f64 {
+pub fn mean_loss(net: &FloatNetwork, records: &[PackedRecord], lambda: f32) -> f64 {
     let sums: Vec<f64> = records
         .par_chunks(CHUNK)
         .map(|c| c.iter().map(|r| f64::from(loss(net, r, lambda))).sum())

@@ -9,7 +9,7 @@ use crate::game;
 use crate::limits::MoveLimit;
 use crate::openings::Source;
 use crate::player::Player;
-use crate::settings::{Settings, SettingsError};
+use crate::settings::{PlayerSettings, SettingsError};
 use engine::{AllocError, SearchParams};
 use movegen::openings::Variant;
 use movegen::Color;
@@ -20,7 +20,7 @@ use std::fmt;
 
 #[derive(Debug)]
 pub enum PlayError {
-    Settings(SettingsError),
+    PlayerSettings(SettingsError),
     Hash(AllocError),
     Threads(rayon::ThreadPoolBuildError),
 }
@@ -28,7 +28,7 @@ pub enum PlayError {
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayError::Settings(e) => write!(f, "{e}"),
+            PlayError::PlayerSettings(e) => write!(f, "{e}"),
             PlayError::Hash(e) => write!(f, "hash table: {e}"),
             PlayError::Threads(e) => write!(f, "cannot start the game threads: {e}"),
         }
@@ -37,7 +37,7 @@ impl fmt::Display for PlayError {
 
 /// What every pair shares.
 pub struct Players {
-    settings: Settings,
+    settings: PlayerSettings,
     limit: MoveLimit,
     variant: SpsaVariant,
     pool: rayon::ThreadPool,
@@ -46,7 +46,7 @@ pub struct Players {
 impl Players {
     pub fn new(config: &Config) -> Result<Players, PlayError> {
         Ok(Players {
-            settings: Settings::new(config.hash_mb).map_err(PlayError::Settings)?,
+            settings: PlayerSettings::new(config.hash_mb).map_err(PlayError::PlayerSettings)?,
             limit: MoveLimit {
                 nodes: Some(config.nodes),
                 ..MoveLimit::default()
