@@ -93,7 +93,7 @@ test-debug: python-chess
 	$(CARGO) test --workspace
 
 perft-deep:
-	HOEVEN_PERFT_DEEP=1 $(CARGO) test --release -p movegen --test perft_suites -- --nocapture --test-threads=1
+	HOEVEN_PERFT_DEEP=1 $(CARGO) test --release -p chess --test perft_suites -- --nocapture --test-threads=1
 
 perft-bench: build
 	python3 scripts/perft_bench.py ./$(EXE)

@@ -2,8 +2,8 @@
 //! positions from random games, `make_move`, and perft 5 on four positions.
 //! Run with `cargo bench --bench movegen`.
 
+use chess::{perft, Board, MoveList};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use movegen::{perft, Board, MoveList};
 use std::hint::black_box;
 use testkit::games::random_positions;
 
@@ -63,7 +63,7 @@ fn generation(c: &mut Criterion) {
                 .sum::<usize>()
         })
     });
-    let moves: Vec<(Board, movegen::Move)> = boards
+    let moves: Vec<(Board, chess::Move)> = boards
         .iter()
         .filter_map(|board| Some((board.clone(), *board.legal_moves().as_slice().first()?)))
         .collect();

@@ -4,9 +4,9 @@
 //! next to the static evaluation of the same positions as the reference.
 //! Run with `cargo bench --bench tablebase`.
 
+use chess::Board;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use engine::tablebase::Tablebases;
-use movegen::Board;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::hint::black_box;

@@ -5,9 +5,9 @@
 //! together. Arguments that are UCI commands with their words (`"genfens 8
 //! seed 1 book None" quit`, as OpenBench runs it) are run as UCI input lines.
 
+use chess::Board;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
-use movegen::Board;
 use std::process::ExitCode;
 use uci::{perft, say, session};
 

@@ -1,7 +1,7 @@
 //! Which castling rules a start position needs: what a game file must say
 //! about its variant.
 
-use movegen::{Board, CastleSide, Color, File};
+use chess::{Board, CastleSide, Color, File};
 
 /// Whether the castling rights are the classical ones: king on the e-file,
 /// rooks on the a- and h-files. Any other needs Chess960 castling rules.

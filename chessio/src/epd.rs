@@ -2,7 +2,7 @@
 //! fifth and sixth fields are numbers (an EPD line has operations there
 //! instead).
 
-use movegen::{Board, FenError};
+use chess::{Board, FenError};
 use std::fmt;
 
 /// A line that is not a position.
@@ -49,7 +49,7 @@ pub fn read(text: &str) -> Result<Vec<Board>, EpdError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::CastlingNotation;
+    use chess::CastlingNotation;
 
     #[test]
     fn epd_and_fen_lines_are_read_with_their_counters() {

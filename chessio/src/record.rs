@@ -29,13 +29,13 @@
 //! | 31     | 1     | result for the side to move: 0 loss, 1 draw, 2 win |
 //!
 //! A piece's 4-bit code is `colour * 8 + kind`, colour 0 White and 1 Black,
-//! kind 0-5 movegen's `PieceKind::index()` (pawn .. king), and kind 6 for a
+//! kind 0-5 chess's `PieceKind::index()` (pawn .. king), and kind 6 for a
 //! rook that still has a castling right: which side it castles on follows
 //! from where its king stands, so Chess960 and DFRC rights need no more room.
 //! The en-passant square is set only when the side to move has a legal
-//! en-passant capture, as in movegen's `Board`.
+//! en-passant capture, as in chess's `Board`.
 
-use movegen::{
+use chess::{
     write_placement, Bitboard, Board, CastlingNotation, Color, FenError, Move, Piece, PieceKind,
     Rank, Square,
 };

@@ -5,8 +5,8 @@
 
 use crate::engine::{Engine, SearchRequest};
 use crate::limits::{Limits, SearchOptions};
+use chess::{Board, Position};
 use eval::nnue::Network;
-use movegen::{Board, Position};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 

@@ -12,8 +12,8 @@ use crate::search::LmrTable;
 use crate::tablebase::Syzygy;
 use crate::time::TimeManager;
 use crate::tt::{AllocError, TranspositionTable};
+use chess::{Board, Move, Position};
 use eval::nnue::Network;
-use movegen::{Board, Move, Position};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
@@ -246,7 +246,7 @@ mod tests {
     #[test]
     fn a_failed_resize_keeps_the_table_and_its_entries() {
         let mut engine = Engine::new(2).unwrap();
-        let m = Move::new(movegen::Square::E1, movegen::Square::F1);
+        let m = Move::new(chess::Square::E1, chess::Square::F1);
         engine.tt.store(0x1234_5678, m, 17, 3, 9, Bound::Exact, 0);
         assert!(engine.set_hash(usize::MAX >> 21).is_err());
         assert_eq!(engine.hash_megabytes(), 2);
@@ -299,7 +299,7 @@ mod tests {
         let mut engine = Engine::new(1).unwrap();
         let nodes = |engine: &mut Engine| {
             engine.clear();
-            engine.search(request(movegen::STARTPOS, depth(9), 1)).nodes
+            engine.search(request(chess::STARTPOS, depth(9), 1)).nodes
         };
         let defaults = nodes(&mut engine);
         let mut params = SearchParams::default();
@@ -315,14 +315,14 @@ mod tests {
     #[test]
     fn the_threads_live_on_between_searches() {
         let mut engine = Engine::new(1).unwrap();
-        engine.search(request(movegen::STARTPOS, depth(3), 3));
+        engine.search(request(chess::STARTPOS, depth(3), 3));
         let threads = engine.pool.thread_ids();
         assert_eq!(threads.len(), 3);
         engine.clear();
-        engine.search(request(movegen::STARTPOS, depth(3), 3));
+        engine.search(request(chess::STARTPOS, depth(3), 3));
         assert_eq!(engine.pool.thread_ids(), threads);
         // Fewer threads: the first ones stay.
-        engine.search(request(movegen::STARTPOS, depth(3), 2));
+        engine.search(request(chess::STARTPOS, depth(3), 2));
         assert_eq!(engine.pool.thread_ids(), threads[..2]);
     }
 }

@@ -7,7 +7,7 @@
 
 use crate::params::{SearchParams, CORRECTION_GRAIN, CORRECTION_SIZE, HISTORY_MAX};
 use crate::score::MAX_PLY;
-use movegen::{Bitboard, Board, Color, Move, Piece, PieceKind, Square};
+use chess::{Bitboard, Board, Color, Move, Piece, PieceKind, Square};
 
 /// A move as continuation history sees it: which piece went where.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -271,7 +271,7 @@ impl History {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::PieceKind;
+    use chess::PieceKind;
 
     #[test]
     fn history_is_bounded_and_ordered() {

@@ -1,6 +1,6 @@
 //! What a `go` command asks for.
 
-use movegen::Move;
+use chess::Move;
 use std::time::Duration;
 
 #[derive(Clone, Debug, Default)]

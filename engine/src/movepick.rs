@@ -6,7 +6,7 @@
 use crate::history::{capture_key, Context, History, PieceTo};
 use crate::see::{see_ge, value};
 use arrayvec::ArrayVec;
-use movegen::{Board, Move, MoveList, PieceKind};
+use chess::{Board, Move, MoveList, PieceKind};
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 enum Stage {
@@ -29,7 +29,7 @@ pub struct MovePicker {
     noisy_only: bool,
     moves: MoveList,
     /// The score of each of `moves`, index for index.
-    scores: ArrayVec<i32, { movegen::MAX_MOVES }>,
+    scores: ArrayVec<i32, { chess::MAX_MOVES }>,
     index: usize,
     bad_noisy: MoveList,
     bad_index: usize,
@@ -209,7 +209,7 @@ mod tests {
     fn yields_each_legal_move_once() {
         let history = History::default();
         for fen in [
-            movegen::STARTPOS,
+            chess::STARTPOS,
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",

@@ -2,7 +2,7 @@
 //! the move being searched, and finally the best move and the result.
 
 use crate::tt::Bound;
-use movegen::Move;
+use chess::Move;
 use std::time::Duration;
 
 /// One principal variation, as a UCI `info` line carries it.

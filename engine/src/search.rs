@@ -9,8 +9,8 @@ use crate::report::PvInfo;
 use crate::score::{is_decisive, is_mate, mate_in, mated_in, DRAW, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::tt::{Bound, TtHit};
 use arrayvec::ArrayVec;
+use chess::{Bitboard, Board, Move, PieceKind, Position};
 use eval::Evaluator;
-use movegen::{Bitboard, Board, Move, PieceKind, Position};
 use std::sync::atomic::Ordering;
 
 /// Late-move reductions by depth and move number.

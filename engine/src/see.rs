@@ -2,8 +2,8 @@
 //! at least a threshold, with both sides always recapturing with their
 //! least valuable attacker and x-rays behind it joining in.
 
-use movegen::attacks::{bishop_attacks, rook_attacks};
-use movegen::{Board, Move, PieceKind};
+use chess::attacks::{bishop_attacks, rook_attacks};
+use chess::{Board, Move, PieceKind};
 
 /// Piece values for exchange evaluation (the king is never lost).
 pub const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 20_000];
@@ -39,7 +39,7 @@ pub fn see_ge(board: &Board, m: Move, threshold: i32) -> bool {
 
     let mut occ = board.occupied() ^ from ^ to;
     if m.is_en_passant() {
-        occ ^= movegen::Square::new(to.file(), from.rank());
+        occ ^= chess::Square::new(to.file(), from.rank());
     }
     let diagonal = board.pieces(PieceKind::Bishop) | board.pieces(PieceKind::Queen);
     let orthogonal = board.pieces(PieceKind::Rook) | board.pieces(PieceKind::Queen);

@@ -13,7 +13,7 @@
 use crate::limits::{Limits, SearchOptions};
 use crate::params::{SKILL_ANCHORS, SKILL_LINES};
 use crate::report::{PvInfo, Reporter};
-use movegen::Move;
+use chess::Move;
 use std::sync::{Arc, Mutex};
 
 /// `Skill Level`'s top, which is full strength.
@@ -229,7 +229,7 @@ impl Reporter for SkillReporter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::Board;
+    use chess::Board;
     use std::time::Duration;
 
     /// A move of the start position.

@@ -8,7 +8,7 @@
 
 use crate::score::{DRAW, TB_WIN};
 use crate::tt::Bound;
-use movegen::{Board, Color, Move, PieceKind, Position};
+use chess::{Board, Color, Move, PieceKind, Position};
 use shakmaty::{
     Bitboard as SBitboard, ByColor, ByRole, CastlingMode, Chess, FromSetup, Setup,
     Square as SSquare,
@@ -462,7 +462,7 @@ fn to_chess(board: &Board) -> Result<Chess, ProbeError> {
     if !board.castling_rights().is_empty() {
         return Err(ProbeError::Castling);
     }
-    let bb = |b: movegen::Bitboard| SBitboard(b.0);
+    let bb = |b: chess::Bitboard| SBitboard(b.0);
     let role = |k: PieceKind| bb(board.pieces(k));
     let by_role = ByRole {
         pawn: role(PieceKind::Pawn),

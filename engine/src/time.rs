@@ -8,7 +8,7 @@ use crate::params::{
     TM_DEFAULT_MOVES_TO_GO, TM_HARD_OVER_SOFT, TM_HARD_SHARE_OF_CLOCK, TM_NODES_BASE,
     TM_NODES_SCALE, TM_SOFT_SHARE_OF_PLAN, TM_STABILITY_BASE, TM_STABILITY_MAX, TM_STABILITY_STEP,
 };
-use movegen::Color;
+use chess::Color;
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug)]

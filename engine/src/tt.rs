@@ -6,7 +6,7 @@
 //! the table are still checked with `Board::is_legal` before use.
 
 use crate::score::{from_tt, to_tt};
-use movegen::Move;
+use chess::Move;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
@@ -305,7 +305,7 @@ impl TranspositionTable {
 mod tests {
     use super::*;
     use crate::score::mate_in;
-    use movegen::Square;
+    use chess::Square;
 
     #[test]
     fn a_bound_settles_a_node_only_beyond_the_window() {

@@ -2,7 +2,7 @@
 //! (scored 0), a lone king against mating material (driven to the edge),
 //! and the scale factor that shrinks the endgame score of drawish material.
 
-use movegen::{Bitboard, Board, Color, PieceKind, Square};
+use chess::{Bitboard, Board, Color, PieceKind, Square};
 
 /// The scale factor's unit: an endgame score is multiplied by `scale / SCALE_NORMAL`.
 pub const SCALE_NORMAL: i32 = 128;

@@ -7,8 +7,8 @@ use crate::masks::{camp, forward_file, king_flank, LONG_DIAGONALS};
 use crate::pawns::{evaluate_pawns, PawnCache, PawnEntry};
 use crate::weights::WEIGHTS;
 use crate::{Tracer, S, TOTAL_PHASE};
-use movegen::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
-use movegen::{Bitboard, Board, CastleSide, Color, File, PieceKind, Rank, Square};
+use chess::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
+use chess::{Bitboard, Board, CastleSide, Color, File, PieceKind, Rank, Square};
 
 const P: usize = 0;
 const N: usize = 1;

@@ -10,7 +10,7 @@ use crate::evaluate::{self, EVAL_LIMIT};
 use crate::nnue::{Network, Nnue};
 use crate::pawns::PawnCache;
 use crate::NoTrace;
-use movegen::{Board, Move};
+use chess::{Board, Move};
 use std::sync::Arc;
 
 /// Pawn-cache entries, as a power of two: 16384 entries, 384 KB.

@@ -24,7 +24,7 @@ mod pawns;
 mod trace;
 pub mod weights;
 
-use movegen::{Board, Color};
+use chess::{Board, Color};
 
 pub use endgame::{Special, KNOWN_WIN, SCALE_NORMAL};
 pub use evaluate::EVAL_LIMIT;

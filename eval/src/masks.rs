@@ -1,7 +1,7 @@
-//! The evaluation's own square sets, on movegen's types: the spans ahead of
+//! The evaluation's own square sets, on chess's types: the spans ahead of
 //! a pawn, the king's flank and camp, and the long diagonals.
 
-use movegen::{Bitboard, Color, File, Rank, Square};
+use chess::{Bitboard, Color, File, Rank, Square};
 
 /// The a1-h8 and h1-a8 diagonals: the only squares from which a bishop can
 /// see two centre squares.

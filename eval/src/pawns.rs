@@ -5,7 +5,7 @@ use crate::features::*;
 use crate::masks::{forward_file, passed_span};
 use crate::weights::WEIGHTS;
 use crate::{Tracer, S};
-use movegen::{Bitboard, Board, Color, File, PieceKind};
+use chess::{Bitboard, Board, Color, File, PieceKind};
 
 /// The cached result for one pawn structure.
 #[derive(Clone, Copy, Default)]

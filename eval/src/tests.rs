@@ -1,7 +1,7 @@
 use super::*;
 use crate::features::*;
 use crate::weights::WEIGHTS;
-use movegen::{chess960, CastlingNotation};
+use chess::{chess960, CastlingNotation};
 
 /// The hand-crafted evaluation from White's point of view, without a cache.
 fn evaluate_white(board: &Board) -> i32 {

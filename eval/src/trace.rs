@@ -5,7 +5,7 @@ use crate::endgame::{Special, SCALE_NORMAL};
 use crate::features::*;
 use crate::weights::WEIGHTS;
 use crate::{evaluate, Tracer, S, TOTAL_PHASE};
-use movegen::{Board, Color};
+use chess::{Board, Color};
 use std::fmt::Write;
 
 /// Every feature count of one evaluation.

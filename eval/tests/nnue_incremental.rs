@@ -5,9 +5,9 @@
 //! file (whose kings cross the middle of the board, by castling too) and
 //! with king buckets (whose kings also change buckets).
 
+use chess::{Board, Color, Move};
 use eval::nnue::Inputs;
 use eval::Evaluator;
-use movegen::{Board, Color, Move};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;

@@ -6,7 +6,7 @@
 //! Each check takes arbitrary bytes: the code under test may refuse them
 //! with an error, and must never panic or accept something wrong.
 
-use movegen::{Board, CastlingNotation};
+use chess::{Board, CastlingNotation};
 
 /// A fuzz target's check: arbitrary bytes in, a panic on a bug.
 pub type Check = fn(&[u8]);

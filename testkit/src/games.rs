@@ -3,8 +3,8 @@
 //! that castling rights get lost in every way and the rare cases come up
 //! often in a few thousand positions.
 
-use movegen::chess960::{self, BadStartNumber};
-use movegen::{Board, Move, PieceKind};
+use chess::chess960::{self, BadStartNumber};
+use chess::{Board, Move, PieceKind};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

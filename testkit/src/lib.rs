@@ -1,5 +1,5 @@
 //! Helpers shared by Hoeven's integration tests (`tests/`, and the tests of
-//! `movegen` and `eval` beside them), benches (`benches/`) and fuzz targets
+//! `chess` and `eval` beside them), benches (`benches/`) and fuzz targets
 //! (`fuzz/`): reading the perft suite files shipped in `tests/data/perft`,
 //! playing random games from classical,
 //! Chess960 and Double Fischer Random starts to get varied positions, the

@@ -2,7 +2,7 @@
 //! line a legal Shredder-FEN start with its score and depth, a killed run
 //! resumed from its partial file, and refusals of bad input.
 
-use movegen::Board;
+use chess::Board;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

@@ -10,9 +10,9 @@
 
 use testkit::uci_harness as harness;
 
+use chess::Board;
 use eval::Evaluator;
 use harness::{EngineProcess, SOON};
-use movegen::Board;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::Arc;

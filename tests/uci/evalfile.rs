@@ -7,9 +7,9 @@
 
 use testkit::uci_harness as harness;
 
+use chess::Board;
 use eval::Evaluator;
 use harness::{board_after, EngineProcess, SOON};
-use movegen::Board;
 use std::path::PathBuf;
 use std::sync::Arc;
 use testkit::nets::random_network;

@@ -5,8 +5,8 @@
 
 use testkit::uci_harness as harness;
 
+use chess::Board;
 use harness::{binary, EngineProcess, SOON};
-use movegen::Board;
 use std::collections::HashSet;
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -55,7 +55,7 @@ fn within(
 #[track_caller]
 fn go_within(
     e: &mut EngineProcess,
-    board: &movegen::Board,
+    board: &chess::Board,
     go: &str,
     limit: Duration,
     position: &str,
@@ -70,11 +70,7 @@ fn go_within(
 /// Sends `stop` to a running search and returns the time to its bestmove,
 /// checking the search and that nothing follows.
 #[track_caller]
-fn stop_and_check(
-    e: &mut EngineProcess,
-    board: &movegen::Board,
-    expected: Option<&str>,
-) -> Duration {
+fn stop_and_check(e: &mut EngineProcess, board: &chess::Board, expected: Option<&str>) -> Duration {
     let sent = Instant::now();
     e.send("stop");
     let search = e.finish_search(sent, SOON);
@@ -97,7 +93,7 @@ fn stop_and_check(
 /// Sends `ponderhit` to a ponder search and returns the time to its
 /// bestmove, checking the search and that nothing follows.
 #[track_caller]
-fn ponderhit_and_check(e: &mut EngineProcess, board: &movegen::Board) -> Duration {
+fn ponderhit_and_check(e: &mut EngineProcess, board: &chess::Board) -> Duration {
     let sent = Instant::now();
     e.send("ponderhit");
     let search = e.finish_search(sent, SOON);

@@ -5,8 +5,8 @@
 
 use testkit::uci_harness as harness;
 
+use chess::Board;
 use harness::{EngineProcess, SOON};
-use movegen::Board;
 use std::time::{Duration, Instant};
 
 const MIDDLEGAME: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";

@@ -18,8 +18,8 @@
 
 use testkit::uci_harness as harness;
 
+use chess::{chess960, Board, CastlingNotation};
 use harness::{check_line, EngineProcess, Recv, SOON};
-use movegen::{chess960, Board, CastlingNotation};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::VecDeque;

@@ -10,9 +10,9 @@
 //! the classical start, `plies N` for the number of random plies, and
 //! `bound CP` for the largest score, in centipawns either way, kept.
 
+use chess::openings::{random_plies, Variant};
+use chess::{Board, CastlingNotation, Position};
 use engine::{Engine, Limits, SearchOptions, SearchRequest};
-use movegen::openings::{random_plies, Variant};
-use movegen::{Board, CastlingNotation, Position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
@@ -100,7 +100,7 @@ impl Request {
 #[derive(Debug)]
 pub enum GenfensError {
     Book(PathBuf, std::io::Error),
-    BookLine(PathBuf, usize, movegen::FenError),
+    BookLine(PathBuf, usize, chess::FenError),
     EmptyBook(PathBuf),
     TooFew { wanted: usize, found: usize },
 }

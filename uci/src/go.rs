@@ -1,7 +1,7 @@
 //! Parsing the arguments of `go`.
 
+use chess::Board;
 use engine::Limits;
-use movegen::Board;
 use std::time::Duration;
 
 const KEYWORDS: &[&str] = &[

@@ -3,7 +3,7 @@
 //! root package) runs a session when started without arguments; the fuzz
 //! target drives one directly. No other crate depends on this one: what
 //! the tools share with it (the engine's name, options and `EvalFile`,
-//! random openings) lives in `engine` and `movegen`.
+//! random openings) lives in `engine` and `chess`.
 
 pub mod bench;
 mod build_info;

@@ -5,9 +5,9 @@
 
 use crate::event::Event;
 use crate::score;
+use chess::Move;
 use crossbeam_channel::Sender;
 use engine::{Bound, PvInfo, Reporter};
-use movegen::Move;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::sync::{Arc, Mutex};

@@ -1,6 +1,6 @@
 //! The perft report of UCI `go perft <depth>` and `hoeven perft`.
 
-use movegen::{perft, Board};
+use chess::{perft, Board};
 use std::time::Instant;
 
 /// Runs perft on `board` and returns the report: one line per root move,

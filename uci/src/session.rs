@@ -17,13 +17,13 @@ use crate::genfens;
 use crate::go::{self, Go};
 use crate::options;
 use crate::output::{Output, UciReporter};
+use chess::{chess960, Board, CastlingNotation, Position};
 use crossbeam_channel::{Receiver, Sender};
 use engine::options::{Change, Options, DEFAULT_HASH_MB, EMPTY};
 use engine::skill::SkillReporter;
 use engine::tablebase::{Syzygy, Tablebases};
 use engine::{Engine, EvalFile, Limits, Reporter, SearchOptions, SearchRequest, AUTHOR, NAME};
 use eval::Evaluator;
-use movegen::{chess960, Board, CastlingNotation, Position};
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::Arc;
@@ -453,12 +453,11 @@ impl Session {
         let mut s = String::from("\n +---+---+---+---+---+---+---+---+\n");
         for rank in (0..8u8).rev() {
             for file in 0..8u8 {
-                let (Some(f), Some(r)) = (movegen::File::new(file), movegen::Rank::new(rank))
-                else {
+                let (Some(f), Some(r)) = (chess::File::new(file), chess::Rank::new(rank)) else {
                     continue;
                 };
                 let c = b
-                    .piece_on(movegen::Square::new(f, r))
+                    .piece_on(chess::Square::new(f, r))
                     .map_or(' ', |p| p.to_char());
                 s.push_str(&format!(" | {c}"));
             }

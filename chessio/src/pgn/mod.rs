@@ -13,7 +13,7 @@ pub use write::{move_number, start_tags, tag, wrap, LINE_WIDTH};
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::{Board, Color};
+    use chess::{Board, Color};
 
     /// A game written with these pieces reads back to the same tags,
     /// start and moves.

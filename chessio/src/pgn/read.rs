@@ -6,7 +6,7 @@
 
 use super::lexer::{Lexer, Token};
 use crate::castling::castling_is_classical;
-use movegen::{Board, Color, DroppedCastlingRight, FenError, Move, SanError};
+use chess::{Board, Color, DroppedCastlingRight, FenError, Move, SanError};
 use std::fmt;
 
 /// One game of a PGN file: what the analysis and the opening books need.
@@ -441,7 +441,7 @@ mod tests {
         let game = read(text).remove(0).unwrap();
         assert!(game.chess960);
         assert_eq!(
-            game.start.to_fen(movegen::CastlingNotation::Shredder),
+            game.start.to_fen(chess::CastlingNotation::Shredder),
             "bbqnrknr/pppppppp/8/8/8/8/PPPPPPPP/BBQNRKNR w HEhe - 0 1"
         );
         let classical =

@@ -8,7 +8,7 @@
 
 use super::read::PgnGame;
 use crate::record::{is_training_position, GameResult, Record};
-use movegen::Color;
+use chess::Color;
 
 /// A move comment's score, from the point of view of the side that moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 //! Shared by the self-play games (`tools/selfplay/src/pgn.rs`) and the
 //! annotated games of `analyse` (`tools/analyse/src/annotate.rs`).
 
-use movegen::{Board, CastlingNotation, Color, STARTPOS};
+use chess::{Board, CastlingNotation, Color, STARTPOS};
 
 /// Movetext lines are wrapped before this width.
 pub const LINE_WIDTH: usize = 80;

@@ -7,7 +7,7 @@
 //! refreshed instead, from the refresh cache.
 
 use super::network::{Inputs, Network, View};
-use movegen::{Bitboard, Board, Color, Move, Piece, PieceKind, Square};
+use chess::{Bitboard, Board, Color, Move, Piece, PieceKind, Square};
 
 /// The pieces a move took away and put down: at most two of each
 /// (castling moves king and rook; a capture removes two pieces).

@@ -10,8 +10,8 @@ pub mod network;
 mod output;
 
 use accumulator::Accumulators;
+use chess::{Board, Color, Move};
 pub use embedded::{embedded, Embedded};
-use movegen::{Board, Color, Move};
 pub use network::{output_bucket, Inputs, NetError, Network, View, INPUTS};
 use std::sync::Arc;
 

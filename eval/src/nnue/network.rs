@@ -9,7 +9,7 @@
 //! to move's half first) and `b2` (i32 x B).
 
 use super::output::SQUARE_SHIFT;
-use movegen::{Board, Color, File, Piece, Square};
+use chess::{Board, Color, File, Piece, Square};
 use std::fmt;
 use std::path::Path;
 

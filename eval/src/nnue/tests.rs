@@ -3,7 +3,7 @@ use super::network::{
 };
 use super::{evaluate, Nnue, QA, QB, SCALE};
 use crate::tests::{random_positions, Rng};
-use movegen::{Board, CastlingNotation, Color, File, Piece, PieceKind, Square};
+use chess::{Board, CastlingNotation, Color, File, Piece, PieceKind, Square};
 use std::sync::Arc;
 
 /// A network in floating point, as the trainer holds it.

@@ -2,7 +2,7 @@
 //! that every move in them is legal.
 
 use super::*;
-use movegen::{Board, Move};
+use chess::{Board, Move};
 use std::time::Duration;
 
 /// A UCI score.

@@ -3,8 +3,8 @@
 
 use super::judgement::{centipawn_loss, judge, Judgement};
 use super::search::{Analyser, Evaluation};
+use chess::{Color, Move};
 use chessio::pgn::PgnGame;
-use movegen::{Color, Move};
 use std::fmt;
 
 /// One move of the game, judged.
@@ -78,8 +78,8 @@ pub fn analyse(
     mut searched: impl FnMut(),
 ) -> Result<GameAnalysis, NoEvaluation> {
     analyser.new_game();
-    let mut position = movegen::Position::new(game.start.clone());
-    let mut evaluate = |position: &movegen::Position, ply: usize| {
+    let mut position = chess::Position::new(game.start.clone());
+    let mut evaluate = |position: &chess::Position, ply: usize| {
         let eval = analyser.evaluate(position);
         searched();
         eval.ok_or(NoEvaluation {

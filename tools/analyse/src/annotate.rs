@@ -5,9 +5,9 @@
 
 use super::analysis::{GameAnalysis, MoveAnalysis};
 use super::search::{Evaluation, Variation};
+use chess::{Board, Color};
 use chessio::pgn::{move_number, start_tags, tag, wrap, PgnGame};
 use engine::score::{HumanScore, MATE_BOUND};
-use movegen::{Board, Color};
 
 /// Variations are cut to this many plies: the start of a line shows the
 /// idea, its far end is the search's guess.

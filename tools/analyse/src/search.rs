@@ -2,10 +2,10 @@
 //! behalf, handing back the final principal variations (one per MultiPV
 //! line, best first).
 
+use chess::{Board, Move, Position};
 use engine::score::{mated_in, DRAW};
 use engine::{AllocError, Engine, Limits, SearchOptions, SearchRequest};
 use eval::nnue::Network;
-use movegen::{Board, Move, Position};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -179,7 +179,7 @@ mod tests {
 
     #[test]
     fn multipv_gives_distinct_lines_best_first() {
-        let board = movegen::chess960::start_position(123).unwrap();
+        let board = chess::chess960::start_position(123).unwrap();
         let eval = analyser(5, 3)
             .evaluate(&Position::new(board.clone()))
             .unwrap();

@@ -3,7 +3,7 @@
 //! and with several games the same per named player over all of them.
 
 use super::analysis::GameAnalysis;
-use movegen::Color;
+use chess::Color;
 use std::fmt::Write;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

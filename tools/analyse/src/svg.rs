@@ -146,7 +146,7 @@ fn panel_body(svg: &mut String, panel: &Panel) {
             continue;
         };
         let (cx, cy) = points[i + 1];
-        let dots = if m.mover == movegen::Color::White {
+        let dots = if m.mover == chess::Color::White {
             "."
         } else {
             "..."
@@ -177,7 +177,7 @@ fn ticks(svg: &mut String, moves: &[MoveAnalysis], x: &impl Fn(usize) -> f64, bo
         .find(|s| span / s <= MAX_TICKS)
         .unwrap_or(u16::MAX);
     for (i, m) in moves.iter().enumerate() {
-        if m.mover == movegen::Color::White && m.fullmove % step == 0 {
+        if m.mover == chess::Color::White && m.fullmove % step == 0 {
             let _ = writeln!(
                 svg,
                 "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
@@ -210,7 +210,7 @@ fn xml_escape(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::search::Evaluation;
-    use movegen::Board;
+    use chess::Board;
 
     fn analysis() -> GameAnalysis {
         let mut board = Board::startpos();

@@ -3,8 +3,8 @@
 //! depth (`acd`) as operations.
 
 use crate::Scored;
-use movegen::chess960::BadStartNumber;
-use movegen::CastlingNotation;
+use chess::chess960::BadStartNumber;
+use chess::CastlingNotation;
 
 /// The book's text: the starts whose |score| is at most `bound`, most
 /// balanced first, ties by start number.

@@ -11,7 +11,7 @@ mod pool;
 mod progress;
 mod starts;
 
-use movegen::chess960::BadStartNumber;
+use chess::chess960::BadStartNumber;
 use partial::{Partial, PartialError};
 use pool::Search;
 use progress::Progress;

@@ -4,9 +4,9 @@
 
 use crate::starts::StartId;
 use crate::{RunError, Scored};
+use chess::{Color, Position};
 use engine::{Engine, Limits, SearchOptions, SearchRequest};
 use eval::nnue::Network;
-use movegen::{Color, Position};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread;

@@ -1,8 +1,8 @@
 //! The start positions a book is made from: all Chess960 ones, or Double
 //! Fischer Random pairs drawn from a seed.
 
-use movegen::chess960::{double_start_position, BadStartNumber};
-use movegen::Board;
+use chess::chess960::{double_start_position, BadStartNumber};
+use chess::Board;
 use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;

@@ -3,7 +3,7 @@
 //! stay near zero late in the game.
 
 use super::rules::{Ending, Outcome};
-use movegen::Color;
+use chess::Color;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AdjudicationRules {

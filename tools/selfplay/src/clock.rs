@@ -1,7 +1,7 @@
 //! Game clocks for `--tc`: `[moves/]seconds[+increment]`, as chess GUIs
 //! write time controls, and the time each side has left.
 
-use movegen::Color;
+use chess::Color;
 use std::fmt;
 use std::time::Duration;
 

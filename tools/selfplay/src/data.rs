@@ -41,8 +41,8 @@ mod tests {
     use crate::openings::Opening;
     use crate::player::Searched;
     use crate::rules::{Ending, Outcome};
+    use chess::Board;
     use engine::score::mate_in;
-    use movegen::Board;
     use std::time::Duration;
 
     #[test]

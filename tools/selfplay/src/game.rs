@@ -67,7 +67,7 @@ pub fn play(
 mod tests {
     use super::*;
     use crate::settings::PlayerSettings;
-    use movegen::Board;
+    use chess::Board;
 
     fn opening(fen: &str) -> Opening {
         Opening {

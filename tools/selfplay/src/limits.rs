@@ -2,8 +2,8 @@
 //! per move, a game clock, or several of these at once.
 
 use super::clock::{Clock, TimeControl};
+use chess::Color;
 use engine::Limits;
-use movegen::Color;
 use std::time::Duration;
 
 /// The node count a move gets when no limit is given, and the opening

@@ -53,7 +53,7 @@ impl OpeningChoice<'_> {
 mod tests {
     use super::*;
     use crate::settings::PlayerSettings;
-    use movegen::openings::Variant;
+    use chess::openings::Variant;
 
     #[test]
     fn random_plies_are_kept_only_within_the_bound() {

@@ -2,11 +2,11 @@
 //! positions, the classical start, or the openings of an EPD or PGN file;
 //! then, when asked, a few random plies.
 
+use chess::openings::{random_plies, Variant};
+use chess::{Board, Move, Position};
 use chessio::castling::castling_is_classical;
 use chessio::epd::{self, EpdError};
 use chessio::pgn::{self, GameError};
-use movegen::openings::{random_plies, Variant};
-use movegen::{Board, Move, Position};
 use rand::Rng;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -142,7 +142,7 @@ fn read_epd(text: &str, variant: Variant) -> Result<Vec<Opening>, OpeningError> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::chess960;
+    use chess::chess960;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 

@@ -4,9 +4,9 @@
 
 use super::game::Game;
 use super::rules::{Ending, Outcome};
+use chess::Color;
 use chessio::pgn::{move_number, start_tags, tag, wrap};
 use engine::score::HumanScore;
-use movegen::Color;
 
 pub struct Header<'a> {
     pub event: &'a str,
@@ -96,9 +96,9 @@ mod tests {
     use super::*;
     use crate::openings::Opening;
     use crate::player::Searched;
+    use chess::Board;
     use chessio::pgn::LINE_WIDTH;
     use engine::score::{mate_in, mated_in};
-    use movegen::Board;
     use std::time::Duration;
 
     fn searched(board: &Board, san: &str, score: Option<i32>) -> Searched {

@@ -2,8 +2,8 @@
 //! back the move with its score and depth.
 
 use super::settings::PlayerSettings;
+use chess::{Move, Position};
 use engine::{AllocError, Engine, Limits, SearchOptions, SearchRequest};
-use movegen::{Move, Position};
 use std::time::{Duration, Instant};
 
 /// A finished search.
@@ -61,8 +61,8 @@ impl Player {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chess::Board;
     use engine::score::mate_in;
-    use movegen::Board;
 
     fn nodes(n: u64) -> Limits {
         Limits {
@@ -89,7 +89,7 @@ mod tests {
         let mate = Board::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1").unwrap();
         let mut player = Player::new(&PlayerSettings::new(1).unwrap()).unwrap();
         assert_eq!(player.search(&Position::new(mate), nodes(100)), None);
-        let board = movegen::chess960::start_position(123).unwrap();
+        let board = chess::chess960::start_position(123).unwrap();
         let mut first = player
             .search(&Position::new(board.clone()), nodes(3_000))
             .unwrap();

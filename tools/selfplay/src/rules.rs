@@ -1,10 +1,10 @@
 //! How a game ends: its outcome and why. The endings the rules of chess
 //! decide on their own (mate, stalemate, repetition, the fifty-move rule,
-//! insufficient material) are movegen's `Position::verdict`; self-play adds
+//! insufficient material) are chess's `Position::verdict`; self-play adds
 //! adjudication and the clock.
 
+use chess::{Board, Color, PieceKind, Position, Verdict};
 use chessio::GameResult;
-use movegen::{Board, Color, PieceKind, Position, Verdict};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {

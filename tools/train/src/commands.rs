@@ -120,7 +120,7 @@ pub fn loss(args: &LossArgs) -> Result<(), Error> {
     // The engine's own evaluator, as the search calls it.
     let (all, phases) = measure::measure(&records, lambda, || {
         let mut evaluator = eval::Evaluator::new(net.clone());
-        move |board: &movegen::Board| {
+        move |board: &chess::Board| {
             evaluator.reset(board);
             evaluator.evaluate(board)
         }
@@ -145,7 +145,7 @@ pub fn loss(args: &LossArgs) -> Result<(), Error> {
 pub fn eval(args: &EvalArgs) -> Result<(), Error> {
     let net = load_net(&args.net)?;
     for fen in &args.fens {
-        let board = movegen::Board::from_fen(fen).map_err(|e| Error::Fen(fen.clone(), e))?;
+        let board = chess::Board::from_fen(fen).map_err(|e| Error::Fen(fen.clone(), e))?;
         println!("{} | {}", eval::nnue::evaluate(&net, &board), fen);
     }
     Ok(())

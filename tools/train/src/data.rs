@@ -1,10 +1,10 @@
 //! Binary training data (a file of 32-byte records, see `chessio::record`)
 //! and the network's input features of a record.
 
+use chess::{Color, Piece, PieceKind, Square};
 use chessio::{PackedRecord, RecordError, RECORD_BYTES};
 use eval::nnue::Inputs;
 pub use eval::nnue::INPUTS;
-use movegen::{Color, Piece, PieceKind, Square};
 use std::fmt;
 use std::path::Path;
 

@@ -8,11 +8,11 @@
 //! alone misses, far cheaper than a self-play record, which pays for a whole
 //! game (docs/nets.md, "Distillation").
 
+use chess::{Board, Move, Position};
 use chessio::{GameResult, PackedRecord, Record};
 use engine::see::see_ge;
 use engine::{AllocError, Engine, Limits, SearchOptions, SearchRequest};
 use eval::nnue::Network;
-use movegen::{Board, Move, Position};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

@@ -5,10 +5,10 @@ use crate::convert::ConvertError;
 use crate::data::DataError;
 use crate::network::Shape;
 use crate::quantise::QuantiseError;
+use chess::FenError;
 use chessio::RecordError;
 use engine::AllocError;
 use eval::nnue::{Inputs, NetError};
-use movegen::FenError;
 use std::fmt;
 use std::path::PathBuf;
 

@@ -5,9 +5,9 @@
 //! made them is unlikely to play better (docs/nets.md).
 
 use crate::network::{squared_error, SCALE};
+use chess::Board;
 use chessio::{PackedRecord, RecordError};
 use eval::nnue::output_bucket;
-use movegen::Board;
 use rayon::prelude::*;
 
 /// The material phases a measure is broken down by: `output_bucket` of 8,

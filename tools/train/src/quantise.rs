@@ -146,10 +146,10 @@ mod tests {
     use super::*;
     use crate::data::INPUTS;
     use crate::network::CLIP;
+    use chess::Board;
     use chessio::Record;
     use eval::nnue::network::fnv1a;
     use eval::nnue::Inputs;
-    use movegen::Board;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 

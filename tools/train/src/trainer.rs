@@ -210,8 +210,8 @@ pub fn train(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chess::{Board, Color, PieceKind};
     use chessio::{GameResult, Record};
-    use movegen::{Board, Color, PieceKind};
     use rand::Rng;
 
     /// Positions from random games, scored by material for the side to

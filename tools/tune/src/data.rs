@@ -2,10 +2,10 @@
 //! sparse feature counts.
 
 use crate::error::Error;
+use chess::{Board, Color};
 use chessio::Record;
 use eval::features::{KS_START, NUM_SAFETY};
 use eval::{trace_position, TOTAL_PHASE};
-use movegen::{Board, Color};
 use rayon::prelude::*;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;

@@ -2,10 +2,8 @@
 //! be refused, dropped castling rights, and the Scharnagl numbering.
 
 use crate::{board, sq, suite_positions};
-use movegen::chess960::start_position;
-use movegen::{
-    Board, CastleSide, CastlingNotation, Color, FenError, File, PieceKind, Rank, Square,
-};
+use chess::chess960::start_position;
+use chess::{Board, CastleSide, CastlingNotation, Color, FenError, File, PieceKind, Rank, Square};
 use testkit::games::random_positions;
 use testkit::suites::read_data_file;
 
@@ -343,7 +341,7 @@ fn positions_that_are_not_starts_have_no_number() {
     assert_eq!(after_e4.chess960_number(), None);
     let no_rights = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Qkq - 0 1");
     assert_eq!(no_rights.chess960_number(), None);
-    let dfrc = movegen::chess960::double_start_position(3, 700).unwrap();
+    let dfrc = chess::chess960::double_start_position(3, 700).unwrap();
     assert_eq!(dfrc.chess960_number(), None);
     assert_eq!(dfrc.double_chess960_numbers(), Some((3, 700)));
 }

@@ -2,7 +2,7 @@
 //! out square by square, move by move and right by right.
 
 use super::board;
-use movegen::{Board, CastlingNotation, Color, Piece, Square};
+use chess::{Board, CastlingNotation, Color, Piece, Square};
 use std::collections::HashSet;
 use testkit::games::random_positions;
 

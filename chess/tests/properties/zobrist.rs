@@ -1,7 +1,7 @@
 //! Incremental Zobrist keys and castling rights against values worked out
 //! from scratch, along random games biased towards captures.
 
-use movegen::{zobrist, Board, CastlingRights, Color, Move, PieceKind, Square};
+use chess::{zobrist, Board, CastlingRights, Color, Move, PieceKind, Square};
 use std::collections::HashMap;
 use testkit::games::random_positions;
 
@@ -82,7 +82,7 @@ fn different_positions_have_different_keys() {
     let mut seen: HashMap<u64, String> = HashMap::new();
     let mut repeats = 0;
     for played in &positions {
-        let fen = played.board.to_fen(movegen::CastlingNotation::Shredder);
+        let fen = played.board.to_fen(chess::CastlingNotation::Shredder);
         // The move counters are not part of the position.
         let position: String = fen.rsplitn(3, ' ').nth(2).unwrap_or_default().to_string();
         if let Some(earlier) = seen.insert(played.board.key(), position.clone()) {

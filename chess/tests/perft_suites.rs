@@ -6,7 +6,7 @@
 //! a minute or so on two cores. `HOEVEN_PERFT_DEEP=1` (`make perft-deep`)
 //! checks every listed depth, up to twelve billion leaves per position.
 
-use movegen::{perft, Board, FenError, Move, Square};
+use chess::{perft, Board, FenError, Move, Square};
 use rayon::prelude::*;
 use std::time::Instant;
 use testkit::suites::{data_dir, read_suite, PerftCase, SUITE_FILES};

@@ -3,7 +3,7 @@
 //! on f/d of the back rank.
 
 use crate::{board, sq};
-use movegen::{Board, Color, Move, Piece, PieceKind};
+use chess::{Board, Color, Move, Piece, PieceKind};
 
 /// Whether the castling of the king on `king` with the rook on `rook` is
 /// legal; `generate` and `is_legal` have to agree.
@@ -151,15 +151,15 @@ fn double_fischer_random_with_the_kings_on_different_files() {
     after.make_move(Move::new(sq("b2"), sq("b8")));
     let rights = after.castling_rights();
     assert_eq!(
-        rights.rook_square(Color::Black, movegen::CastleSide::Queen),
+        rights.rook_square(Color::Black, chess::CastleSide::Queen),
         None
     );
     assert_eq!(
-        rights.rook_square(Color::Black, movegen::CastleSide::King),
+        rights.rook_square(Color::Black, chess::CastleSide::King),
         Some(sq("h8"))
     );
     assert_eq!(
-        rights.rook_square(Color::White, movegen::CastleSide::King),
+        rights.rook_square(Color::White, chess::CastleSide::King),
         Some(sq("g1"))
     );
 }

@@ -3,7 +3,7 @@
 //! kept only if the mover's king is then not attacked.
 
 use crate::suite_positions;
-use movegen::{
+use chess::{
     Board, CastleSide, Color, File, Move, MoveKind, MoveList, Piece, PieceKind, Rank, Square,
 };
 use rand::rngs::StdRng;

@@ -11,7 +11,7 @@ mod is_legal;
 mod reference;
 mod zobrist;
 
-use movegen::{Board, FenError, Square};
+use chess::{Board, FenError, Square};
 use testkit::suites::{read_suite, SUITE_FILES};
 
 pub fn sq(name: &str) -> Square {

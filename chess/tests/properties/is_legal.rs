@@ -2,7 +2,7 @@
 //! yes to exactly the moves `legal_moves` makes, of all 65536 encodings.
 
 use crate::suite_positions;
-use movegen::{Board, Move};
+use chess::{Board, Move};
 use testkit::games::random_positions;
 
 fn check_every_encoding(board: &Board, what: &str) {
