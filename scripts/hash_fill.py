@@ -3,7 +3,7 @@
 
     scripts/hash_fill.py ./hoeven [--nodes 300000000] [--hash 16 1024] [--fen FEN]
 
-Searches the position (by default a Chess960 middlegame of the bench) for
+Searches the position (by default a Chess960 start, where nothing is decided) for
 `go nodes N` once per `Hash` size, on one thread after `ucinewgame`, and
 prints every iteration's depth, nodes, `hashfull`, score and best move, then
 one summary row per size. With a node limit the result does not depend on
@@ -15,7 +15,7 @@ import argparse
 import subprocess
 import sys
 
-BENCH_FEN = "rrkB2q1/p2p1p2/4bn2/3p1n1p/1pP1Pp2/P4N2/1P4PP/B1RQK1RB w KQb - 2 19"
+START_FEN = "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1"
 
 
 def search(engine, hash_mb, fen, nodes):
@@ -68,7 +68,7 @@ def main():
     ap.add_argument("engine")
     ap.add_argument("--nodes", type=int, default=300_000_000)
     ap.add_argument("--hash", type=int, nargs="+", default=[16, 1024])
-    ap.add_argument("--fen", default=BENCH_FEN)
+    ap.add_argument("--fen", default=START_FEN)
     args = ap.parse_args()
     summary = []
     for hash_mb in args.hash:
