@@ -9,7 +9,8 @@ the clock before every move is rebuilt from the time control. For each
 engine, one row per phase of the game (by its own move number): moves,
 mean seconds a move, mean share of the clock before the move, the largest
 share any one move took; then the clock left at the end of its games (mean
-and least) and its losses on time.
+and least), the moves that took longer than the clock before them (a game
+that fastchess's time margin alone saved) and its losses on time.
 """
 import argparse
 import re
@@ -52,6 +53,7 @@ def main():
     spent = defaultdict(lambda: defaultdict(list))  # engine -> phase -> [(s, share)]
     left = defaultdict(list)
     time_losses = defaultdict(int)
+    overruns = defaultdict(int)
     count = 0
     for tags, times in games(args.pgn):
         count += 1
@@ -65,6 +67,8 @@ def main():
             before = clocks[side]
             phase = next(p for p in PHASES if p[0] <= move <= p[1])
             spent[sides[side]][phase].append((seconds, seconds / before if before > 0 else 1.0))
+            if seconds > before:
+                overruns[sides[side]] += 1
             clocks[side] = before - seconds + inc
             if period and move % period == 0:
                 clocks[side] += base
@@ -90,7 +94,7 @@ def main():
             print(f"| {label} | {len(rows)} | {mean:.2f} | {share:.1%} | {max(sh for _, sh in rows):.1%} |")
         ends = left[engine]
         print(f"clock left at the end: mean {sum(ends) / len(ends):.1f} s, least {min(ends):.1f} s; "
-              f"losses on time: {time_losses[engine]}")
+              f"moves longer than the clock: {overruns[engine]}; losses on time: {time_losses[engine]}")
 
 
 if __name__ == "__main__":
