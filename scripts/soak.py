@@ -4,12 +4,13 @@ replayed by python-chess. Prints, per part, the games played and the count
 of each way a game can go wrong: illegal moves, crashes and disconnects,
 stalls, time losses, and games python-chess cannot replay.
 
-    scripts/soak.py ./hoeven [--out DIR] [--parts chess960,dfrc,threads2]
-                  [--chess960-games 2000] [--dfrc-games 500] [--threads2-games 200]
-                  [--concurrency 1] [--seed 1] [--check-only]
+    scripts/soak.py ./hoeven [--out DIR] [--parts chess960,dfrc,threads2,threads16]
+                  [--chess960-games 5000] [--dfrc-games 2000] [--threads2-games 500]
+                  [--threads16-games 200] [--concurrency 1] [--seed 1] [--check-only]
 
 Parts: `chess960` (1+0.01, the 960 start positions), `dfrc` (1+0.01, random
-Double Fischer Random pairs), `threads2` (10+0.1, Threads 2, Chess960).
+Double Fischer Random pairs), `threads2` and `threads16` (10+0.1, Threads 2
+or 16, Chess960). The default counts are the reliability record's.
 Needs fastchess on PATH and python-chess (pip install chess).
 """
 
@@ -126,10 +127,11 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("engine")
     p.add_argument("--out", default="soak")
-    p.add_argument("--parts", default="chess960,dfrc,threads2")
-    p.add_argument("--chess960-games", type=int, default=2000)
-    p.add_argument("--dfrc-games", type=int, default=500)
-    p.add_argument("--threads2-games", type=int, default=200)
+    p.add_argument("--parts", default="chess960,dfrc,threads2,threads16")
+    p.add_argument("--chess960-games", type=int, default=5000)
+    p.add_argument("--dfrc-games", type=int, default=2000)
+    p.add_argument("--threads2-games", type=int, default=500)
+    p.add_argument("--threads16-games", type=int, default=200)
     p.add_argument("--concurrency", type=int, default=1)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--check-only", action="store_true",
@@ -143,6 +145,7 @@ def main():
         "chess960": (book, args.chess960_games, "1+0.01", 1),
         "dfrc": (dfrc, args.dfrc_games, "1+0.01", 1),
         "threads2": (book, args.threads2_games, "10+0.1", 2),
+        "threads16": (book, args.threads16_games, "10+0.1", 16),
     }
     problems = 0
     for name in args.parts.split(","):
