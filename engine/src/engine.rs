@@ -32,6 +32,8 @@ pub struct Engine {
     /// Hears the result of the running search.
     running: Option<Receiver<SearchResult>>,
     syzygy: Syzygy,
+    /// The size `Hash` asked for, until `ready` builds the table.
+    pending_hash_mb: Option<usize>,
 }
 
 /// Everything one `go` needs.
@@ -56,6 +58,7 @@ impl Engine {
             control: Arc::new(Control::default()),
             running: None,
             syzygy: Syzygy::default(),
+            pending_hash_mb: None,
         })
     }
 
@@ -66,12 +69,26 @@ impl Engine {
         self.pool.resize(threads);
     }
 
-    /// Resizes the table, written by as many threads as search; on failure
-    /// the old table stays.
+    /// Asks for a table of `mb`, refused at once when the machine cannot
+    /// give it. The table is built by `ready`, after the other options:
+    /// a GUI may set `Hash` before `Threads`, and a table of many gigabytes
+    /// is written in a fraction of the time by all the search threads.
     pub fn set_hash(&mut self, mb: usize) -> Result<(), AllocError> {
         self.wait();
-        let tt = TranspositionTable::new(mb, self.pool.len())?;
-        self.tt = Arc::new(tt);
+        TranspositionTable::check_room(mb)?;
+        self.pending_hash_mb = Some(mb);
+        Ok(())
+    }
+
+    /// Builds the table `set_hash` asked for, if any (`isready`, and before
+    /// `ucinewgame` and `go`), written by as many threads as search; on
+    /// failure the old table stays. Returns at once when there is nothing
+    /// to build, also during a search (`isready` is answered then).
+    pub fn ready(&mut self) -> Result<(), AllocError> {
+        if let Some(mb) = self.pending_hash_mb.take() {
+            self.wait();
+            self.tt = Arc::new(TranspositionTable::new(mb, self.pool.len())?);
+        }
         Ok(())
     }
 
@@ -251,8 +268,26 @@ mod tests {
         assert!(engine.set_hash(usize::MAX >> 21).is_err());
         assert_eq!(engine.hash_megabytes(), 2);
         assert_eq!(engine.tt.probe(0x1234_5678, 0).map(|h| h.mv), Some(m));
+        assert!(engine.ready().is_ok());
+        assert_eq!(engine.tt.probe(0x1234_5678, 0).map(|h| h.mv), Some(m));
         engine.set_hash(1).unwrap();
+        assert_eq!(engine.hash_megabytes(), 2, "built at `ready`");
+        engine.ready().unwrap();
         assert_eq!(engine.hash_megabytes(), 1);
+        assert!(engine.tt.probe(0x1234_5678, 0).is_none(), "a new table");
+    }
+
+    #[test]
+    fn the_table_is_built_once_by_the_threads_set_after_hash() {
+        let mut engine = Engine::new(1).unwrap();
+        engine.set_hash(4).unwrap();
+        engine.set_threads(3);
+        engine.set_hash(3).unwrap();
+        assert_eq!(engine.hash_megabytes(), 1);
+        engine.ready().unwrap();
+        assert_eq!(engine.hash_megabytes(), 3, "the last size asked for");
+        engine.ready().unwrap();
+        assert_eq!(engine.hash_megabytes(), 3);
     }
 
     fn request(fen: &str, limits: Limits, threads: usize) -> SearchRequest {

@@ -151,15 +151,11 @@ impl TranspositionTable {
     /// A table of `megabytes`, its memory first written (the pages faulted
     /// in) by `threads` threads in parallel.
     pub fn new(megabytes: usize, threads: usize) -> Result<TranspositionTable, AllocError> {
-        let available = crate::memory::available_bytes();
+        let bytes = Self::check_room(megabytes)?;
         let error = AllocError {
             megabytes,
-            available_megabytes: available.map(|b| b >> 20),
+            available_megabytes: None,
         };
-        let bytes = megabytes.max(1).checked_mul(1 << 20).ok_or(error.clone())?;
-        if available.is_some_and(|a| bytes as u64 > a) {
-            return Err(error);
-        }
         let count = bytes / std::mem::size_of::<Bucket>();
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(count).map_err(|_| error)?;
@@ -177,6 +173,21 @@ impl TranspositionTable {
             buckets,
             age: AtomicU8::new(0),
         })
+    }
+
+    /// The bytes of a table of `megabytes`, or why the machine cannot
+    /// give them now: a table too big is refused before it is allocated.
+    pub fn check_room(megabytes: usize) -> Result<usize, AllocError> {
+        let available = crate::memory::available_bytes();
+        let error = AllocError {
+            megabytes,
+            available_megabytes: available.map(|b| b >> 20),
+        };
+        let bytes = megabytes.max(1).checked_mul(1 << 20).ok_or(error.clone())?;
+        if available.is_some_and(|a| bytes as u64 > a) {
+            return Err(error);
+        }
+        Ok(bytes)
     }
 
     pub fn megabytes(&self) -> usize {

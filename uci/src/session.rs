@@ -200,12 +200,16 @@ impl Session {
                 self.out.line("uciok");
             }
             "isready" => {
+                self.build_table();
                 self.announce_evaluation();
                 self.out.line("readyok");
             }
             "debug" | "register" => {}
             "setoption" => self.set_option(line.split_once("setoption").map_or("", |(_, r)| r)),
-            "ucinewgame" => self.engine.clear(),
+            "ucinewgame" => {
+                self.build_table();
+                self.engine.clear();
+            }
             "position" => self.position(&args),
             "go" => self.go(&args),
             "flip" => self.position = Position::new(self.position.board().flipped()),
@@ -249,7 +253,10 @@ impl Session {
             Change::MultiPv(n) => self.options.multi_pv = n,
             Change::Ponder(b) => self.options.ponder = b,
             Change::MoveOverhead(ms) => self.options.move_overhead_ms = ms,
-            Change::ClearHash => self.engine.clear_hash(),
+            Change::ClearHash => {
+                self.build_table();
+                self.engine.clear_hash();
+            }
             Change::Chess960(b) => self.options.chess960 = b,
             Change::ShowWdl(b) => self.options.show_wdl = b,
             Change::AnalyseMode(b) => self.options.analyse_mode = b,
@@ -385,6 +392,16 @@ impl Session {
         self.position = position;
     }
 
+    /// Builds the table `Hash` asked for, now that the threads that write
+    /// it are known; on failure the old table stays and `Hash` says so.
+    fn build_table(&mut self) {
+        if let Err(e) = self.engine.ready() {
+            let kept = self.engine.hash_megabytes();
+            self.out.error(&format!("{e}; keeping {kept} MB"));
+            self.options.hash_mb = kept;
+        }
+    }
+
     /// Names the evaluation in use, once after each change of it.
     fn announce_evaluation(&mut self) {
         if !self.announced {
@@ -395,6 +412,7 @@ impl Session {
 
     fn go(&mut self, args: &[&str]) {
         let start = Instant::now();
+        self.build_table();
         self.announce_evaluation();
         let mut warnings = Vec::new();
         let parsed = go::parse(
