@@ -163,34 +163,34 @@ tunables! {
     aspiration_delta "ASPIRATION_DELTA" = 18, 5..=60, step 3;
     /// Null-move pruning reduces by `BASE + depth / DIVISOR`: how much a
     /// pass may be trusted to show a fail high.
-    nmp_base_reduction "NMP_BASE_REDUCTION" = 3, 1..=6, step 1;
-    nmp_depth_divisor "NMP_DEPTH_DIVISOR" = 4, 2..=8, step 1;
+    nmp_base_reduction "NMP_BASE_REDUCTION" = 4, 1..=6, step 1;
+    nmp_depth_divisor "NMP_DEPTH_DIVISOR" = 3, 2..=8, step 1;
     /// Late-move reductions: `BASE + ln(depth) * ln(moves) / DIVISOR`, both
     /// in hundredths, the shape of how fast late moves lose depth.
-    lmr_base "LMR_BASE" = 75, 0..=200, step 10;
-    lmr_divisor "LMR_DIVISOR" = 225, 100..=400, step 15;
+    lmr_base "LMR_BASE" = 80, 0..=200, step 10;
+    lmr_divisor "LMR_DIVISOR" = 221, 100..=400, step 15;
     /// History score worth one ply less (or more) reduction.
-    lmr_history_divisor "LMR_HISTORY_DIVISOR" = 8192, 2048..=32768, step 512;
+    lmr_history_divisor "LMR_HISTORY_DIVISOR" = 8382, 2048..=32768, step 512;
     /// A quiet move's history bonus grows with depth up to this cap: how
     /// much one deep cutoff may outweigh the record of many.
-    history_bonus_max "HISTORY_BONUS_MAX" = 1600, 400..=4000, step 120;
+    history_bonus_max "HISTORY_BONUS_MAX" = 1589, 400..=4000, step 120;
     /// Reverse futility pruning: at depth up to `MAX_DEPTH`, a node whose
     /// evaluation beats beta by `MARGIN` per ply (one ply less when
     /// improving) is taken to fail high.
-    rfp_margin "RFP_MARGIN" = 80, 30..=200, step 8;
+    rfp_margin "RFP_MARGIN" = 77, 30..=200, step 8;
     rfp_max_depth "RFP_MAX_DEPTH" = 8, 4..=14, step 1;
     /// Late-move pruning: after `(BASE + depth^2) / (2 - improving)` moves,
     /// quiet moves are no longer searched at shallow depth.
-    lmp_base "LMP_BASE" = 3, 0..=10, step 1;
+    lmp_base "LMP_BASE" = 5, 0..=10, step 1;
     /// Futility pruning: quiet moves are skipped when the evaluation plus
     /// `BASE + MARGIN * depth` cannot reach alpha.
     fp_base "FP_BASE" = 90, 0..=300, step 12;
-    fp_margin "FP_MARGIN" = 100, 30..=250, step 8;
+    fp_margin "FP_MARGIN" = 99, 30..=250, step 8;
     /// SEE pruning: a move is skipped when it loses more than this many
     /// centipawns per ply of depth in the exchange on its square, quiet
     /// moves and captures apart since captures win something back.
-    see_quiet_margin "SEE_QUIET_MARGIN" = 60, 10..=200, step 6;
-    see_noisy_margin "SEE_NOISY_MARGIN" = 100, 20..=250, step 8;
+    see_quiet_margin "SEE_QUIET_MARGIN" = 57, 10..=200, step 6;
+    see_noisy_margin "SEE_NOISY_MARGIN" = 95, 20..=250, step 8;
     /// Singular extensions: the table's move is extended when it is at
     /// least `MARGIN` centipawns per ply better than every alternative
     /// searched at half depth, twice when better still by `DOUBLE_MARGIN`.
