@@ -151,6 +151,31 @@ fn a_lone_king_is_driven_to_the_edge() {
     let right = evaluate(&board("7k/8/5K2/8/8/8/8/4BN2 w - - 0 1"));
     let wrong = evaluate(&board("k7/8/2K5/8/8/8/8/4BN2 w - - 0 1"));
     assert!(right > wrong, "right {right} wrong {wrong}");
+    // The wrong corner still beats the centre, both on the long diagonal
+    // that is as far from either right corner (a light bishop, d1: the
+    // lone king on a1 or d4, the kings two squares apart in both).
+    let wrong_corner = evaluate(&board("8/8/8/8/8/2K5/8/k2BN3 w - - 0 1"));
+    let centre = evaluate(&board("8/8/8/3k4/8/3K4/8/3BN3 w - - 0 1"));
+    assert!(
+        wrong_corner > centre,
+        "wrong corner {wrong_corner} centre {centre}"
+    );
+    // Along the edge, every step from the wrong corner towards a right
+    // one scores higher.
+    let along: Vec<i32> = (0..8)
+        .map(|rank| {
+            // Black king on the a-file, White's two squares beside it,
+            // bishop on h3 and knight on h1 (neither gives check).
+            let mut squares = [['1'; 8]; 8];
+            squares[rank][0] = 'k';
+            squares[rank][2] = 'K';
+            squares[2][7] = 'B';
+            squares[0][7] = 'N';
+            let rows: Vec<String> = squares.iter().rev().map(|r| r.iter().collect()).collect();
+            evaluate(&board(&format!("{} w - - 0 1", rows.join("/"))))
+        })
+        .collect();
+    assert!(along.windows(2).all(|w| w[1] > w[0]), "{along:?}");
 }
 
 /// A network evaluates pawnless endings of known value by the rules above:
