@@ -8,7 +8,9 @@
 # The engines are named `hoeven-tMORE` and `hoeven-tFEWER` in the PGN; the
 # Elo of the side with more threads is `scripts/pgn_score.py hoeven-tMORE PGN`.
 # Pondering is off, so only the side to move searches: with CONC 1 the
-# match needs MORE free cores, not MORE + FEWER.
+# match needs MORE free cores, not MORE + FEWER. Games are adjudicated as
+# `scripts/sprt.sh` does: a loss after both sides agree on 600 cp for three
+# moves each, a draw from move 40 after eight moves each within 10 cp.
 #
 # Environment (defaults in brackets):
 #   TC       time control per game, fastchess form [10+0.1]
@@ -46,6 +48,8 @@ seed=()
     -engine cmd="$hoeven" name="hoeven-t$fewer" option.Threads="$fewer" \
     -each proto=uci tc="$TC" timemargin=100 option.Hash="$HASH" \
     -openings file="$BOOK" format=epd order=random "${seed[@]}" \
+    -resign movecount=3 score=600 twosided=true \
+    -draw movenumber=40 movecount=8 score=10 \
     -rounds "$ROUNDS" -repeat -concurrency "$CONC" -recover \
     -pgnout file="$PGN" -ratinginterval 0 2>&1 |
     tee "${PGN%.pgn}.log" |
